@@ -1,0 +1,91 @@
+"""A fixed integer numbering of a game's actions, for reinforcement learning and compact logs.
+
+An :class:`ActionSpace` is built from blocks, one per action type: each block lists, in order,
+the finite domain of every field. An action's id is the block's offset plus the mixed-radix
+number of its field values' positions in those domains, so ids are stable as long as the
+domains (which come from the game's data) are.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import attrs
+
+from .actions import Action
+
+
+@attrs.frozen
+class Block:
+    """One action type and the ordered domain of each of its fields."""
+
+    action_type: type[Action]
+    fields: tuple[tuple[str, tuple[Hashable, ...]], ...]
+
+    @property
+    def size(self) -> int:
+        """How many distinct actions of this type the block numbers."""
+        n = 1
+        for _, domain in self.fields:
+            n *= len(domain)
+        return n
+
+
+class ActionSpace:
+    """Encodes actions as integers ``0 <= id < size`` and decodes them back."""
+
+    __slots__ = ("blocks", "size", "_offsets", "_by_type", "_index")
+
+    def __init__(self, blocks: Sequence[Block]) -> None:
+        self.blocks = tuple(blocks)
+        self._offsets: list[int] = []
+        self._by_type: dict[type[Action], tuple[int, Block]] = {}
+        self._index: dict[type[Action], tuple[dict[Hashable, int], ...]] = {}
+        offset = 0
+        for block in self.blocks:
+            if block.action_type in self._by_type:
+                raise ValueError(f"action type {block.action_type.__name__} has two blocks")
+            self._offsets.append(offset)
+            self._by_type[block.action_type] = (offset, block)
+            indexes = []
+            for name, domain in block.fields:
+                index = {value: i for i, value in enumerate(domain)}
+                if len(index) != len(domain):
+                    raise ValueError(f"{block.action_type.__name__}.{name} domain repeats a value")
+                indexes.append(index)
+            self._index[block.action_type] = tuple(indexes)
+            offset += block.size
+        self.size = offset
+
+    def encode(self, action: Action) -> int:
+        """The integer id of ``action``; a ``ValueError`` if it is outside this space."""
+        entry = self._by_type.get(type(action))
+        if entry is None:
+            raise ValueError(f"{type(action).__name__} is not an action of this game")
+        offset, block = entry
+        code = 0
+        for (name, domain), index in zip(block.fields, self._index[type(action)]):
+            value = getattr(action, name)
+            try:
+                position = index[value]
+            except (KeyError, TypeError):
+                raise ValueError(
+                    f"{type(action).__name__}.{name}={value!r} is outside the action space"
+                ) from None
+            code = code * len(domain) + position
+        return offset + code
+
+    def decode(self, action_id: int) -> Action:
+        """The action numbered ``action_id``; a ``ValueError`` if no action has that id."""
+        if not isinstance(action_id, int) or not 0 <= action_id < self.size:
+            raise ValueError(f"action id must be an int in [0, {self.size}), got {action_id!r}")
+        which = bisect.bisect_right(self._offsets, action_id) - 1
+        block = self.blocks[which]
+        code = action_id - self._offsets[which]
+        values: dict[str, Any] = {}
+        for name, domain in reversed(block.fields):
+            code, position = divmod(code, len(domain))
+            values[name] = domain[position]
+        return block.action_type(**values)

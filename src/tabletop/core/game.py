@@ -1,0 +1,221 @@
+"""A game's rules object: its name, player counts, options, action space, saving and records."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from .action_space import ActionSpace
+from .actions import Action, IllegalAction
+from .outcome import Outcome
+from .rng import Rng
+from .serialize import describe_error, make_converter
+from .state import State
+
+S = TypeVar("S", bound=State)
+
+
+
+@attrs.frozen
+class Option:
+    """A keyword option of ``new_game``: its default, the values it accepts, what it means."""
+
+    name: str
+    default: Any
+    doc: str
+    #: The accepted values, when they are a fixed set.
+    choices: tuple[Any, ...] | None = None
+    #: The accepted types, when any value of them will do (``bool`` is never taken for ``int``).
+    types: tuple[type, ...] = ()
+    #: An extra check that raises ``ValueError`` with a message for a bad value.
+    check: Callable[[Any], None] | None = attrs.field(default=None, eq=False)
+
+    def validate(self, value: Any) -> Any:
+        """``value`` if this option accepts it; otherwise a ``ValueError`` naming the option."""
+        if self.check is not None:
+            self.check(value)
+        if self.choices is not None:
+            if not any(value == c and type(value) is type(c) for c in self.choices):
+                raise ValueError(
+                    f"option {self.name}={value!r} is not valid; choose one of "
+                    + ", ".join(repr(c) for c in self.choices)
+                )
+        elif self.types:
+            if isinstance(value, bool) and bool not in self.types:
+                ok = False
+            else:
+                ok = isinstance(value, self.types)
+            if not ok:
+                names = " or ".join(t.__name__ for t in self.types)
+                raise ValueError(f"option {self.name} must be {names}, got {value!r}")
+        return value
+
+
+StateFactory = Callable[[int, int, dict[str, Any], Rng], S]
+
+
+class Game(Generic[S]):
+    """The rules of one game: everything that does not change while it is played.
+
+    ``setup(num_players, seed, options, rng)`` builds the initial state; the rest of the rules
+    live on the state type.
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        state_type: type[S],
+        setup: StateFactory[S],
+        action_space: ActionSpace,
+        action_types: Iterable[type[Action]],
+        options: Sequence[Option] = (),
+        check_options: Callable[[dict[str, Any], int], None] | None = None,
+    ) -> None:
+        self.name = name
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.state_type = state_type
+        self.options: Mapping[str, Option] = {option.name: option for option in options}
+        self.action_space = action_space
+        self.action_types = tuple(action_types)
+        self.converter = make_converter(self.action_types)
+        self._setup = setup
+        self._check_options = check_options
+        state_type.game = self
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+    # ------------------------------------------------------------------ new games
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The full option dict for ``options``: defaults filled in, every value checked."""
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            valid = ", ".join(self.options) or "none"
+            raise ValueError(f"{self.name} has no option {', '.join(unknown)}; valid options: {valid}")
+        resolved = {
+            name: option.validate(options[name]) if name in options else option.default
+            for name, option in self.options.items()
+        }
+        if self._check_options is not None:
+            self._check_options(resolved, num_players)
+        return resolved
+
+    def check_players(self, players: Any) -> int:
+        """``players`` if it is a valid player count; otherwise a ``ValueError`` with the range."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be an int, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise ValueError(f"{self.title} is played by {span} players, not {players}")
+        return players
+
+    def new_game(self, *, players: int | None = None, seed: int | None = None, **options: Any) -> S:
+        """A new game: ``players`` seats (default: the minimum), chance seeded by ``seed``.
+
+        Without a seed one is drawn at random and kept in the state, so the game still replays.
+        """
+        num_players = self.check_players(self.min_players if players is None else players)
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        resolved = self.resolve_options(num_players, options)
+        return self._setup(num_players, seed, resolved, Rng.from_seed(seed))
+
+    # ------------------------------------------------------------------ actions as integers
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed integer action space."""
+        return self.action_space.size
+
+    def encode(self, action: Action) -> int:
+        """The stable integer id of ``action``."""
+        return self.action_space.encode(action)
+
+    def decode(self, action_id: int) -> Action:
+        """The action with integer id ``action_id``."""
+        return self.action_space.decode(action_id)
+
+    # ------------------------------------------------------------------ saving and records
+
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """The JSON-ready dict of ``state`` (see :meth:`State.to_dict`)."""
+        data: dict[str, Any] = {"game": self.name}
+        data.update(self.converter.unstructure(state, self.state_type))
+        return data
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> S:
+        """The state saved by ``to_dict``; a ``ValueError`` naming the bad field otherwise."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a saved {self.name} state must be a mapping, got {type(data).__name__}")
+        if data.get("game") != self.name:
+            raise ValueError(f"this is not a saved {self.name} state: its 'game' is {data.get('game')!r}")
+        fields = {key: value for key, value in data.items() if key != "game"}
+        try:
+            return self.converter.structure(fields, self.state_type)
+        except Exception as error:
+            raise ValueError(f"malformed {self.name} state: {describe_error(error)}") from None
+
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
+        """An action as JSON-ready data with its ``"type"``."""
+        data: dict[str, Any] = self.converter.unstructure(action, Action)
+        return data
+
+    def action_from_dict(self, data: Any) -> Action:
+        """The action saved by :meth:`action_to_dict`; ``ValueError`` naming what is wrong."""
+        try:
+            return self.converter.structure(data, Action)
+        except Exception as error:
+            raise ValueError(f"malformed {self.name} action {data!r}: {describe_error(error)}") from None
+
+    def record(self, state: S) -> dict[str, Any]:
+        """What it takes to replay ``state``: game, players, seed, options and the actions."""
+        return {
+            "game": self.name,
+            "players": state.num_players,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "actions": [self.action_to_dict(action) for action in state.history],
+        }
+
+    def replay(self, record: Mapping[str, Any]) -> S:
+        """The state a record describes, rebuilt by replaying its actions from the seed."""
+        if not isinstance(record, Mapping):
+            raise ValueError(f"a {self.name} record must be a mapping, got {type(record).__name__}")
+        if record.get("game") != self.name:
+            raise ValueError(f"this is not a {self.name} record: its 'game' is {record.get('game')!r}")
+        for key in ("players", "seed", "actions"):
+            if key not in record:
+                raise ValueError(f"the {self.name} record has no {key!r}")
+        options = record.get("options", {})
+        if not isinstance(options, Mapping):
+            raise ValueError(f"the record's 'options' must be a mapping, got {options!r}")
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise ValueError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
+        state = self.new_game(players=record["players"], seed=record["seed"], **options)
+        for number, data in enumerate(actions):
+            action = self.action_from_dict(data)
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise ValueError(f"record action #{number} ({action}) is illegal: {error}") from None
+        return state
+
+
+__all__ = ["Game", "Option", "Outcome"]

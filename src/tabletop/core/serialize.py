@@ -1,0 +1,125 @@
+"""Saving and loading: the cattrs converter every game uses for states, actions and data.
+
+States and components are attrs classes, so cattrs turns them into JSON-ready dicts and back.
+Actions are saved as their fields plus a ``"type"`` tag (the action class's ``kind``), and a
+state's caches (fields marked :data:`~tabletop.core.state.TRANSIENT`) are never saved.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from importlib import resources
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from .actions import Action
+from .state import TRANSIENT
+from .tokens import TokenPool
+
+T = TypeVar("T")
+
+
+def _is_attrs_class(t: Any) -> bool:
+    return isinstance(t, type) and attrs.has(t)
+
+
+def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converter:
+    """A converter for one game: attrs classes to JSON-ready data, actions tagged by kind."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(tuple, lambda value: [converter.unstructure(v) for v in value])
+
+    # Fields that are not arguments of __init__ (derived data, caches) are never saved.
+    def skip_derived(cls: Any) -> dict[str, Any]:
+        return {
+            f.name: override(omit=True)
+            for f in attrs.fields(cls)
+            if not f.init or f.metadata.get(TRANSIENT)
+        }
+
+    converter.register_unstructure_hook_factory(
+        _is_attrs_class,
+        lambda cls: make_dict_unstructure_fn(cls, converter, **skip_derived(cls)),
+    )
+    converter.register_structure_hook_factory(
+        _is_attrs_class,
+        lambda cls: make_dict_structure_fn(
+            cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls)
+        ),
+    )
+
+    # A token pool is saved as its plain {kind: count} mapping.
+    converter.register_unstructure_hook(TokenPool, lambda pool: dict(pool.counts))
+    converter.register_structure_hook(
+        TokenPool, lambda data, _: TokenPool(converter.structure(data, dict[str, int]))
+    )
+
+    by_kind: dict[str, type[Action]] = {}
+    for action_type in action_types:
+        if action_type.kind in by_kind:
+            raise ValueError(f"two action types share the kind {action_type.kind!r}")
+        by_kind[action_type.kind] = action_type
+
+    def unstructure_action(action: Action) -> dict[str, Any]:
+        data = {"type": action.kind}
+        data.update(make_unstructure(type(action))(action))
+        return data
+
+    unstructurers: dict[type[Action], Callable[[Any], dict[str, Any]]] = {}
+
+    def make_unstructure(cls: type[Action]) -> Callable[[Any], dict[str, Any]]:
+        fn = unstructurers.get(cls)
+        if fn is None:
+            fn = unstructurers[cls] = make_dict_unstructure_fn(cls, converter)
+        return fn
+
+    def structure_action(data: Any, _: Any) -> Action:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"an action must be a mapping with a 'type', got {data!r}")
+        kind = data.get("type")
+        cls = by_kind.get(kind)  # type: ignore[arg-type]
+        if cls is None:
+            raise ValueError(f"unknown action type {kind!r}; known: {sorted(by_kind)}")
+        fields = {k: v for k, v in data.items() if k != "type"}
+        structure = structurers.get(cls)
+        if structure is None:
+            structure = structurers[cls] = make_dict_structure_fn(
+                cls, converter, _cattrs_forbid_extra_keys=True
+            )
+        return structure(fields, cls)  # type: ignore[no-any-return]
+
+    structurers: dict[type[Action], Callable[[Any, Any], Any]] = {}
+
+    converter.register_unstructure_hook(Action, unstructure_action)
+    for action_type in by_kind.values():
+        converter.register_unstructure_hook(action_type, unstructure_action)
+    converter.register_structure_hook(Action, structure_action)
+    return converter
+
+
+def describe_error(error: Exception) -> str:
+    """One line naming every field that failed to load, from a cattrs or validation error."""
+    if isinstance(error, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
+        return "; ".join(cattrs.transform_error(error))
+    return str(error)
+
+
+def load_json(package: str, name: str) -> Any:
+    """Parse a JSON file shipped as package data (``package`` is a dotted module path)."""
+    with resources.files(package).joinpath(name).open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def load_data(package: str, name: str, cls: type[T], converter: cattrs.Converter | None = None) -> T:
+    """Load a package data JSON file into ``cls`` (e.g. ``list[Card]``), naming any bad field."""
+    conv = converter or _DATA_CONVERTER
+    try:
+        return conv.structure(load_json(package, name), cls)
+    except Exception as error:  # a data file that does not load is a packaging bug
+        raise ValueError(f"{package}/{name}: {describe_error(error)}") from error
+
+
+_DATA_CONVERTER = make_converter()

@@ -1,0 +1,169 @@
+"""The state of one game in progress: the contract every game's state fulfils.
+
+A game subclasses :class:`State` as a mutable attrs class and writes the rules as the
+underscore hooks (``_legal_actions``, ``_apply``, ...). The base class supplies the public
+contract around them: refusal of illegal actions before anything changes, history, ``child``,
+integer action ids, saving and records.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import attrs
+
+from .actions import Action, IllegalAction
+from .outcome import Outcome
+from .rng import Rng
+from .scoring import ScoreSheet
+
+if TYPE_CHECKING:
+    from .game import Game
+
+S = TypeVar("S", bound="State")
+
+#: Field metadata marking caches that are neither saved nor compared.
+TRANSIENT = "tabletop.transient"
+
+
+@attrs.define(slots=True, kw_only=True, eq=False)
+class State(abc.ABC):
+    """A game in progress. Mutable: ``apply`` changes it; ``clone`` and ``child`` copy it."""
+
+    if TYPE_CHECKING:  # declared for type checkers only: a runtime annotation could not resolve
+        #: The rules object this state belongs to; set by :class:`~tabletop.core.game.Game`.
+        game: ClassVar[Game[Any]]
+
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[Action] = attrs.field(factory=list)
+    outcome: Outcome | None = None
+    _legal: list[Action] | None = attrs.field(
+        default=None, init=False, repr=False, metadata={TRANSIENT: True}
+    )
+
+    # ------------------------------------------------------------------ the rules (per game)
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def decision(self) -> str:
+        """A short name for what is being decided now (``"turn"``, ``"discard_tokens"``...)."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action for the pending decision (empty once terminal)."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action, including the chance events it triggers."""
+
+    @abc.abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy, cheap enough for tree search."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[ScoreSheet]:
+        """The current score breakdown of every seat: points per category and ``"total"``."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data: hidden information removed."""
+
+    @abc.abstractmethod
+    def determinize(self: S, seat: int, seed: int) -> S:
+        """A full state consistent with ``observation(seat)``, hidden parts resampled by ``seed``."""
+
+    def _why_illegal(self, action: Action) -> str:
+        """Which rule forbids ``action`` now; games override this to name the rule exactly."""
+        return f"{action} is not one of the legal actions for the {self.decision!r} decision"
+
+    def render(self) -> str:
+        """The state as text a person can read at the table."""
+        return repr(self)
+
+    # ------------------------------------------------------------------ the contract
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.outcome is not None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions for the pending decision; never empty before the end."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        return list(legal)
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        for candidate in legal:  # identity first: agents usually pass one of these objects
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                if self.outcome is not None:
+                    raise IllegalAction(f"the game is over ({self.outcome.reason}); no action is legal")
+                if not isinstance(action, Action):
+                    raise IllegalAction(f"{action!r} is not an action")
+                raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+
+    def child(self: S, action: Action) -> S:
+        """A new state with ``action`` applied; this one is untouched."""
+        new = self.clone()
+        new.apply(action)
+        return new
+
+    def legal_action_ids(self) -> list[int]:
+        """The sorted integer ids of :meth:`legal_actions`."""
+        encode = self.game.encode
+        return sorted(encode(action) for action in self.legal_actions())
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: the game's result as a number (0 for everyone until the end)."""
+        if self.outcome is None:
+            return tuple(0.0 for _ in range(self.num_players))
+        return self.outcome.returns
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole truth as JSON-ready data; ``game.state_from_dict`` restores it exactly."""
+        return self.game.state_to_dict(self)
+
+    def record(self) -> dict[str, Any]:
+        """``{game, players, seed, options, actions}``; ``game.replay`` rebuilds this state."""
+        return self.game.record(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _copy_base(self) -> dict[str, Any]:
+        """The base fields, copied for a clone (options are never mutated, so they are shared)."""
+        return {
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.copy(),
+            "history": self.history.copy(),
+            "outcome": self.outcome,
+        }

@@ -1,0 +1,81 @@
+"""Turn order: who plays now, who plays next, extra turns, rounds and reordering."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+
+@attrs.define(slots=True)
+class TurnOrder:
+    """Seats taking turns in a fixed cycle, with extra turns and round counting.
+
+    Two seats make alternating play; more make round robin. ``round`` counts completed cycles
+    from 1, so "finish the round" rules can ask :attr:`is_last_in_round`.
+    """
+
+    order: list[int]
+    position: int = 0
+    extra_turns: int = 0
+    round: int = 1
+
+    @classmethod
+    def starting_with(cls, num_players: int, first: int) -> TurnOrder:
+        """Clockwise seating ``first, first+1, ...`` for ``num_players`` seats."""
+        if not 0 <= first < num_players:
+            raise ValueError(f"first seat must be in [0, {num_players}), got {first}")
+        return cls([(first + i) % num_players for i in range(num_players)])
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self.order[self.position]
+
+    @property
+    def first(self) -> int:
+        """The seat that begins every round."""
+        return self.order[0]
+
+    @property
+    def is_last_in_round(self) -> bool:
+        """Whether the current seat is the last one of the round."""
+        return self.position == len(self.order) - 1
+
+    def next_seat(self) -> int:
+        """The seat after the current one in the cycle (ignoring extra turns)."""
+        return self.order[(self.position + 1) % len(self.order)]
+
+    def grant_extra_turn(self, count: int = 1) -> None:
+        """The current seat plays ``count`` more turns before play passes on."""
+        self.extra_turns += count
+
+    def advance(self) -> int:
+        """End the current turn; return the seat that plays next."""
+        if self.extra_turns:
+            self.extra_turns -= 1
+            return self.current
+        self.position += 1
+        if self.position == len(self.order):
+            self.position = 0
+            self.round += 1
+        return self.current
+
+    def reorder(self, order: Sequence[int]) -> None:
+        """Play from now on in ``order``, starting with its first seat; extra turns are dropped."""
+        if sorted(order) != sorted(self.order):
+            raise ValueError(f"a new order must be a permutation of {self.order}, got {list(order)}")
+        self.order = list(order)
+        self.position = 0
+        self.extra_turns = 0
+
+    def start_with(self, seat: int) -> None:
+        """Keep the cyclic seating but make ``seat`` the one that plays now and begins rounds."""
+        if seat not in self.order:
+            raise ValueError(f"seat {seat} is not in the turn order {self.order}")
+        i = self.order.index(seat)
+        self.reorder(self.order[i:] + self.order[:i])
+
+    def copy(self) -> TurnOrder:
+        """An independent copy."""
+        return TurnOrder(self.order.copy(), self.position, self.extra_turns, self.round)

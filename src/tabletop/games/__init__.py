@@ -1,0 +1,1 @@
+"""The game packages, one per game; each exposes GAME."""

@@ -1,0 +1,103 @@
+"""Every registered game fulfils the public contract (DESIGN.md), checked the day it lands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tabletop
+from contract import check_contract
+from toy import GAME as TOY
+
+NAMES = tabletop.game_names()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_load_returns_the_package_game(name: str) -> None:
+    game = tabletop.load(name)
+    module = __import__(f"tabletop.games.{name}", fromlist=["GAME"])
+    assert game is module.GAME
+    assert game.name == name and game.title
+    assert 1 <= game.min_players <= game.max_players
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("extreme", ["min", "max"])
+def test_random_games_fulfil_the_contract(name: str, extreme: str) -> None:
+    game = tabletop.load(name)
+    players = game.min_players if extreme == "min" else game.max_players
+    for seed in range(2):
+        check_contract(game, players, seed)
+
+
+def test_toy_game_fulfils_the_contract() -> None:
+    for seed in range(5):
+        check_contract(TOY, 3, seed, heavy_every=1)
+
+
+def test_unknown_game_lists_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="unknown game 'chess'; known games: .*splendor_duel"):
+        tabletop.load("chess")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_player_count_out_of_range_says_the_range(name: str) -> None:
+    game = tabletop.load(name)
+    with pytest.raises(ValueError, match=f"{game.min_players}.*players, not {game.max_players + 1}"):
+        game.new_game(players=game.max_players + 1)
+    with pytest.raises(ValueError, match="players must be an int"):
+        game.new_game(players="2")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_unknown_option_names_the_valid_ones(name: str) -> None:
+    game = tabletop.load(name)
+    with pytest.raises(ValueError, match=f"{name} has no option colour; valid options: "):
+        game.new_game(players=game.min_players, colour="blue")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ill_typed_option_is_refused_by_name(name: str) -> None:
+    game = tabletop.load(name)
+    for option in game.options.values():
+        with pytest.raises(ValueError, match=option.name):
+            game.new_game(players=game.min_players, **{option.name: object()})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_foreign_and_malformed_saves_are_refused(name: str) -> None:
+    game = tabletop.load(name)
+    state = game.new_game(players=game.min_players, seed=1)
+    data = json.loads(json.dumps(state.to_dict()))
+    with pytest.raises(ValueError, match="is not a saved"):
+        game.state_from_dict({**data, "game": "other"})
+    with pytest.raises(ValueError, match="must be a mapping"):
+        game.state_from_dict([data])  # type: ignore[arg-type]
+    broken = dict(data)
+    del broken["rng"]
+    with pytest.raises(ValueError, match=r"malformed .*\$\.rng"):
+        game.state_from_dict(broken)
+    with pytest.raises(ValueError, match=r"malformed .*\$\.seed"):
+        game.state_from_dict({**data, "seed": "seven"})
+    with pytest.raises(ValueError, match=r"extra fields found \(bogus\)"):
+        game.state_from_dict({**data, "bogus": 1})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bad_records_are_refused_by_field(name: str) -> None:
+    game = tabletop.load(name)
+    state = game.new_game(players=game.min_players, seed=3)
+    state.apply(state.legal_actions()[0])
+    record = state.record()
+    with pytest.raises(ValueError, match="is not a .* record"):
+        game.replay({**record, "game": "other"})
+    with pytest.raises(ValueError, match="has no 'seed'"):
+        game.replay({k: v for k, v in record.items() if k != "seed"})
+    with pytest.raises(ValueError, match="unknown action type 'fly'"):
+        game.replay({**record, "actions": [{"type": "fly"}]})
+    legal_ids = set(state.legal_action_ids())
+    illegal = next(i for i in range(game.num_distinct_actions) if i not in legal_ids)
+    bad = {**record, "actions": record["actions"] + [game.action_to_dict(game.decode(illegal))]}
+    with pytest.raises(ValueError, match="record action #1 .* is illegal"):
+        game.replay(bad)

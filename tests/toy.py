@@ -1,0 +1,102 @@
+"""A tiny game for testing the kernel on its own: take-away with a hidden bonus deck.
+
+Two or three seats in turn take 1-3 stones from a pile; taking the last stone wins. Taking
+exactly 3 draws a hidden card from a shuffled deck and scores its value. It exercises every
+part of the contract: options, chance, hidden information, extra turns and the action space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop.core import (
+    Action, ActionSpace, Block, Deck, Game, Option, Outcome, Rng, State, TokenPool, TurnOrder,
+    score_sheet,
+)
+from tabletop.core.scoring import ScoreSheet
+
+
+@attrs.frozen
+class Take(Action):
+    """Take ``count`` stones."""
+
+    kind = "take"
+    count: int
+
+    def __str__(self) -> str:
+        return f"take {self.count}"
+
+
+@attrs.define(slots=True, kw_only=True, eq=False)
+class ToyState(State):
+    pile: int
+    turns: TurnOrder
+    deck: Deck
+    points: list[TokenPool]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.outcome else self.turns.current
+
+    @property
+    def decision(self) -> str:
+        return "over" if self.outcome else "take"
+
+    def _legal_actions(self) -> list[Action]:
+        return [Take(n) for n in (1, 2, 3) if n <= self.pile]
+
+    def _why_illegal(self, action: Action) -> str:
+        if isinstance(action, Take) and action.count > self.pile:
+            return f"cannot take {action.count}: only {self.pile} stones are left"
+        return super()._why_illegal(action)
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Take)
+        seat = self.turns.current
+        self.pile -= action.count
+        if action.count == 3 and self.deck:
+            self.points[seat].add("bonus", int(self.deck.draw()))
+        if self.pile == 0:
+            totals = tuple(p["bonus"] for p in self.points)
+            self.outcome = Outcome((seat,), totals, "last_stone")
+        else:
+            self.turns.advance()
+
+    def clone(self) -> ToyState:
+        new = ToyState(
+            **self._copy_base(), pile=self.pile, turns=self.turns.copy(), deck=self.deck.copy(),
+            points=[p.copy() for p in self.points],
+        )
+        return new
+
+    def scores(self) -> list[ScoreSheet]:
+        return [score_sheet({"bonus": p["bonus"]}) for p in self.points]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {"pile": self.pile, "deck_size": len(self.deck), "seat": seat,
+                "points": [p["bonus"] for p in self.points], "to_play": self.current_player}
+
+    def determinize(self, seat: int, seed: int) -> ToyState:
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        new.deck.shuffle(new.rng)
+        return new
+
+
+def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> ToyState:
+    return ToyState(
+        num_players=num_players, seed=seed, options=options, rng=rng, pile=options["pile"],
+        turns=TurnOrder.starting_with(num_players, 0),
+        deck=Deck.shuffled([str(v) for v in range(1, 8)], rng),
+        points=[TokenPool() for _ in range(num_players)],
+    )
+
+
+GAME = Game(
+    name="toy", title="Toy take-away", min_players=2, max_players=3, state_type=ToyState,
+    setup=_setup, action_space=ActionSpace([Block(Take, (("count", (1, 2, 3)),))]),
+    action_types=[Take],
+    options=[Option("pile", 15, "stones in the pile at the start", types=(int,))],
+)
