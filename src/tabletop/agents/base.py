@@ -1,0 +1,87 @@
+"""Generic agents: they see a state only through the public contract."""
+
+from __future__ import annotations
+
+import math
+import secrets
+from typing import Protocol
+
+from ..core.actions import Action
+from ..core.rng import Rng
+from ..core.state import State
+
+
+class Agent(Protocol):
+    """Anything that picks one of ``state.legal_actions()`` for the seat to move."""
+
+    def act(self, state: State) -> Action:
+        """The action to play now."""
+        ...
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Rng.from_seed(secrets.randbits(63) if seed is None else seed)
+
+    def act(self, state: State) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(state.legal_actions())
+
+
+class GreedyAgent:
+    """Looks one decision ahead and plays what leaves it furthest ahead on points.
+
+    Each legal action is tried on a determinization of what the agent may know (so it never
+    peeks at hidden cards) and valued as its own total score minus the best opponent's; a move
+    that wins outright is taken, one that loses is avoided. Ties are broken at random.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = Rng.from_seed(secrets.randbits(63) if seed is None else seed)
+
+    def act(self, state: State) -> Action:
+        """The legal action with the best one-ply value."""
+        seat = state.current_player
+        legal = state.legal_actions()
+        if seat is None or len(legal) == 1:
+            return legal[0]
+        sample = state.determinize(seat, self.rng.randbelow(1 << 62))
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            value = self.value(sample.child(action), seat)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+    @staticmethod
+    def value(state: State, seat: int) -> float:
+        """How good ``state`` is for ``seat``: the score lead, or +-inf once decided."""
+        outcome = state.outcome
+        if outcome is not None:
+            if seat not in outcome.winners:
+                return -math.inf
+            return math.inf if len(outcome.winners) == 1 else 0.0
+        totals = [sheet["total"] for sheet in state.scores()]
+        others = [total for other, total in enumerate(totals) if other != seat]
+        return totals[seat] - (max(others) if others else 0)
+
+
+#: The agents the simulator and the command line know by name.
+AGENT_KINDS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def make_agent(kind: str, seed: int | None = None) -> Agent:
+    """An agent by name (``"random"`` or ``"greedy"``); ``ValueError`` for another name."""
+    try:
+        factory = AGENT_KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown agent {kind!r}; known agents: {', '.join(AGENT_KINDS)}") from None
+    return factory(seed)

@@ -1,0 +1,253 @@
+"""The ``tabletop`` command: list games, play one in the terminal, simulate, replay, benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import __version__
+from .agents import AGENT_KINDS, make_agent
+from .bench import bench, configurations
+from .core.actions import IllegalAction
+from .core.registry import game_names, load
+from .sim import simulate
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["module=orient", "first_player=1"]`` as a dict; values are JSON where they parse."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"an option is written NAME=VALUE, got {pair!r}")
+        if text in ("none", "None"):
+            options[key] = None
+            continue
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    return options
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for name in game_names():
+        game = load(name)
+        span = (
+            f"{game.min_players}" if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players}"
+        )
+        print(f"{name:<20} {game.title} ({span} players)")
+        for option in game.options.values():
+            choices = (
+                " | ".join(repr(c) for c in option.choices) if option.choices is not None else ""
+            )
+            print(f"{'':<22}{option.name}={option.default!r}  {option.doc}"
+                  + (f" [{choices}]" if choices else ""))
+    return 0
+
+
+def _ask(prompt: str, stdin: TextIO) -> str | None:
+    print(prompt, end="", flush=True)
+    line = stdin.readline()
+    return None if not line else line.strip()
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+    game = load(args.game)
+    options = parse_options(args.option)
+    state = game.new_game(players=args.players, seed=args.seed, **options)
+    humans = set(args.seat) if args.seat is not None else {0}
+    bots = {
+        seat: make_agent(args.bots, (args.seed or 0) * 7919 + seat)
+        for seat in range(state.num_players) if seat not in humans
+    }
+    print(f"{game.title}: you play seat(s) {sorted(humans)}; bots ({args.bots}) play the others.")
+    print("Type an action's number, or q to quit.\n")
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if seat in bots:
+            action = bots[seat].act(state)
+            print(f"seat {seat} ({args.bots}): {action}")
+            state.apply(action)
+            continue
+        print(state.render())
+        legal = state.legal_actions()
+        print(f"\nseat {seat}, decide: {state.decision}")
+        for number, action in enumerate(legal, 1):
+            print(f"  {number:>3}. {action}")
+        while True:
+            answer = _ask("> ", stdin)
+            if answer is None or answer.lower() in ("q", "quit", "exit"):
+                print("game abandoned; its record:")
+                print(json.dumps(state.record()))
+                return 0
+            try:
+                choice = int(answer)
+            except ValueError:
+                print(f"'{answer}' is not a number: type 1 to {len(legal)}, or q to quit")
+                continue
+            if not 1 <= choice <= len(legal):
+                print(f"{choice} is not on the list: type 1 to {len(legal)}, or q to quit")
+                continue
+            try:
+                state.apply(legal[choice - 1])
+            except IllegalAction as error:  # cannot happen for a listed action; say so if it does
+                print(f"refused: {error}")
+                continue
+            break
+    print(state.render())
+    outcome = state.outcome
+    assert outcome is not None
+    print(f"\nGame over ({outcome.reason}): winner(s) {list(outcome.winners)}, scores {list(outcome.scores)}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    agents = args.bots.split(",")
+    agent_arg: str | list[str] = agents[0] if len(agents) == 1 else agents
+    total = args.n
+    show = sys.stderr.isatty()
+    step = max(1, total // 10)
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+        elif done % step == 0 or done == total:
+            print(f"{done}/{total} games", file=sys.stderr, flush=True)
+
+    result = simulate(
+        args.game, total, players=args.players, agents=agent_arg, seed=args.seed,
+        workers=args.workers, options=parse_options(args.option),
+        keep_records=args.save is not None, progress=progress,
+    )
+    if show:
+        print(file=sys.stderr)
+    print(result.summary())
+    if args.save is not None:
+        path = Path(args.save)
+        with path.open("w", encoding="utf-8") as handle:
+            for record in result.records:
+                handle.write(json.dumps(record) + "\n")
+        print(f"records saved to {path} (one JSON record per line)")
+    return 0
+
+
+def _read_records(path: Path) -> list[dict[str, Any]]:
+    text = path.read_text(encoding="utf-8").strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        try:
+            return [json.loads(line) for line in text.splitlines() if line.strip()]
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{path} is neither a JSON record nor JSON lines: {error}") from None
+    records = data if isinstance(data, list) else [data]
+    if not all(isinstance(record, dict) for record in records):
+        raise ValueError(f"{path} must hold a record object, a list of them, or one per line")
+    return records
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    for record in _read_records(Path(args.file)):
+        name = record.get("game")
+        game = load(name)
+        if args.quiet:
+            state = game.replay(record)
+        else:
+            state = game.new_game(
+                players=record.get("players"), seed=record.get("seed"), **record.get("options", {})
+            )
+            for number, data in enumerate(record.get("actions", [])):
+                action = game.action_from_dict(data)
+                print(f"{number:>4}. seat {state.current_player}: {action}")
+                try:
+                    state.apply(action)
+                except IllegalAction as error:
+                    raise ValueError(f"record action #{number} ({action}) is illegal: {error}") from None
+        print(state.render())
+        if state.outcome is not None:
+            o = state.outcome
+            print(f"Game over ({o.reason}): winner(s) {list(o.winners)}, scores {list(o.scores)}")
+        else:
+            print(f"(the record stops before the end; seat {state.current_player} decides {state.decision})")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    names = [args.game] if args.game else list(game_names())
+    print(f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
+          f"{'clones/s':>10} {'decisions/game':>15}")
+    for name in names:
+        game = load(name)
+        for players, options in configurations(game, args.players, parse_options(args.option)):
+            r = bench(game, players, options, seconds=args.seconds)
+            text = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+            print(f"{name:<20} {players:>7} {text:<24} {r.games_per_second:>9.1f} "
+                  f"{r.decisions_per_second:>12,.0f} {r.clones_per_second:>10,.0f} "
+                  f"{r.mean_decisions:>15.1f}", flush=True)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``tabletop`` command."""
+    parser = argparse.ArgumentParser(prog="tabletop", description="Tabletop game rules: play, simulate, replay, benchmark.")
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    commands.add_parser("list", help="list the installed games and their options").set_defaults(run=cmd_list)
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help="game name (see: tabletop list)")
+        p.add_argument("--players", type=int, default=None, help="number of players (default: the fewest)")
+        p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+
+    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    game_args(play)
+    play.add_argument("--seed", type=int, default=None, help="seed for chance (default: random)")
+    play.add_argument("--seat", type=int, action="append", help="the seat you play (repeatable; default 0)")
+    play.add_argument("--bots", choices=sorted(AGENT_KINDS), default="greedy", help="the bots' kind")
+    play.set_defaults(run=cmd_play)
+
+    sim = commands.add_parser("simulate", help="play many games between bots and summarize")
+    game_args(sim)
+    sim.add_argument("-n", type=int, default=100, help="number of games")
+    sim.add_argument("--bots", default="random", help="one agent kind, or one per seat separated by commas (random, greedy)")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
+    sim.add_argument("--workers", type=int, default=1, help="worker processes")
+    sim.add_argument("--save", default=None, metavar="FILE", help="save every game's record to FILE (JSON lines)")
+    sim.set_defaults(run=cmd_simulate)
+
+    rep = commands.add_parser("replay", help="replay saved records and show how they went")
+    rep.add_argument("file", help="a record (JSON), a list of records, or JSON lines")
+    rep.add_argument("-q", "--quiet", action="store_true", help="show only the final state")
+    rep.set_defaults(run=cmd_replay)
+
+    ben = commands.add_parser("bench", help="random games/s, decisions/s and clones/s per game")
+    ben.add_argument("game", nargs="?", default=None, help="one game (default: all)")
+    ben.add_argument("--players", type=int, default=None, help="only this player count")
+    ben.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fix an option")
+    ben.add_argument("--seconds", type=float, default=2.0, help="seconds of play per configuration")
+    ben.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; errors in the input are reported in one line, exit status 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (ValueError, OSError) as error:
+        print(f"tabletop: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,102 @@
+"""TurnOrder: cycles of seats, rounds, extra turns and reordering."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.core import TurnOrder
+
+
+def test_starting_with_seats_clockwise() -> None:
+    turns = TurnOrder.starting_with(4, 2)
+    assert turns.order == [2, 3, 0, 1]
+    assert turns.current == 2 and turns.first == 2 and turns.round == 1
+    for bad in (-1, 4):
+        with pytest.raises(ValueError, match=r"first seat must be in \[0, 4\)"):
+            TurnOrder.starting_with(4, bad)
+
+
+def test_two_seats_alternate_and_rounds_count() -> None:
+    turns = TurnOrder.starting_with(2, 0)
+    seen = []
+    for _ in range(5):
+        seen.append((turns.current, turns.round, turns.is_last_in_round))
+        turns.advance()
+    assert seen == [(0, 1, False), (1, 1, True), (0, 2, False), (1, 2, True), (0, 3, False)]
+
+
+def test_advance_returns_the_next_seat() -> None:
+    turns = TurnOrder.starting_with(3, 0)
+    assert turns.next_seat() == 1
+    assert turns.advance() == 1
+    assert turns.advance() == 2
+    assert turns.next_seat() == 0
+    assert turns.advance() == 0 and turns.round == 2
+
+
+def test_extra_turn_replays_the_same_seat_without_ending_the_round() -> None:
+    turns = TurnOrder.starting_with(2, 0)
+    turns.advance()  # seat 1, last of round 1
+    turns.grant_extra_turn()
+    assert turns.next_seat() == 0  # ignores extra turns
+    assert turns.advance() == 1 and turns.round == 1 and turns.extra_turns == 0
+    assert turns.advance() == 0 and turns.round == 2
+
+
+def test_several_extra_turns_accumulate() -> None:
+    turns = TurnOrder.starting_with(3, 0)
+    turns.grant_extra_turn(2)
+    assert [turns.advance() for _ in range(4)] == [0, 0, 1, 2]
+
+
+def test_reorder_needs_a_permutation_and_drops_extra_turns() -> None:
+    turns = TurnOrder.starting_with(3, 0)
+    turns.advance()
+    turns.grant_extra_turn()
+    for bad in ([0, 1], [0, 0, 1], [0, 1, 3]):
+        with pytest.raises(ValueError, match="permutation"):
+            turns.reorder(bad)
+        assert turns.order == [0, 1, 2] and turns.position == 1 and turns.extra_turns == 1
+    turns.reorder([2, 0, 1])
+    assert (turns.order, turns.position, turns.extra_turns, turns.current) == ([2, 0, 1], 0, 0, 2)
+
+
+def test_start_with_keeps_the_cycle() -> None:
+    turns = TurnOrder.starting_with(4, 0)
+    turns.start_with(2)
+    assert turns.order == [2, 3, 0, 1] and turns.current == 2
+    with pytest.raises(ValueError, match="seat 7 is not in the turn order"):
+        turns.start_with(7)
+
+
+def test_copy_is_independent() -> None:
+    turns = TurnOrder.starting_with(3, 0)
+    copy = turns.copy()
+    copy.advance()
+    copy.grant_extra_turn()
+    copy.order.reverse()
+    assert turns == TurnOrder([0, 1, 2])
+    assert copy != turns
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=6),
+    st.lists(st.integers(min_value=0, max_value=2), max_size=40),
+)
+def test_turns_follow_the_cycle_apart_from_extra_turns(players: int, extras: list[int]) -> None:
+    """Granting k extra turns makes the seat play k more times; otherwise play moves on by one."""
+    turns = TurnOrder.starting_with(players, 0)
+    plays = [turns.current]
+    for k in extras:
+        turns.grant_extra_turn(k)
+        for _ in range(k):
+            assert turns.advance() == plays[-1]
+            plays.append(turns.current)
+        before = turns.current
+        assert turns.advance() == (before + 1) % players
+        plays.append(turns.current)
+    assert turns.round == len(extras) // players + 1
+    assert turns.position == len(extras) % players

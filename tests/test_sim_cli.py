@@ -1,0 +1,149 @@
+"""Agents, the simulator and the command line, on the toy game registered for the test."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop import cli
+from tabletop.agents import GreedyAgent, RandomAgent, make_agent
+from tabletop.core import registry
+from toy import GAME as TOY, Take
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Register the toy game next to the installed ones."""
+    real = registry._entry_points()
+    fake = dict(real)
+    fake["toy"] = EntryPoint(name="toy", value="toy:GAME", group=registry.GROUP)
+    monkeypatch.setattr(registry, "_entry_points", lambda: fake)
+    registry.load.cache_clear()
+    yield
+    registry.load.cache_clear()
+
+
+def test_random_agent_is_seeded() -> None:
+    a, b = RandomAgent(5), RandomAgent(5)
+    state = TOY.new_game(players=2, seed=1)
+    assert [a.act(state) for _ in range(10)] == [b.act(state) for _ in range(10)]
+
+
+def test_greedy_agent_takes_a_winning_move() -> None:
+    state = TOY.new_game(players=2, seed=1, pile=2)
+    assert GreedyAgent(0).act(state) == Take(2)
+
+
+def test_greedy_agent_takes_the_move_that_scores() -> None:
+    # Taking exactly 3 draws a bonus card worth at least 1 point; 1 or 2 score nothing.
+    state = TOY.new_game(players=2, seed=1, pile=10)
+    assert GreedyAgent(0).act(state) == Take(3)
+
+
+def test_greedy_agent_does_not_peek_at_hidden_cards() -> None:
+    state = TOY.new_game(players=2, seed=1, pile=10)
+    before = state.to_dict()
+    GreedyAgent(0).act(state)
+    assert state.to_dict() == before
+
+
+def test_unknown_agent_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="unknown agent 'smart'; known agents: random, greedy"):
+        make_agent("smart")
+
+
+def test_simulate_counts_every_game_and_is_reproducible() -> None:
+    first = tabletop.simulate(TOY, 30, players=3, seed=4)
+    again = tabletop.simulate(TOY, 30, players=3, seed=4)
+    assert len(first.games) == 30 and sum(first.wins) == 30
+    assert first.end_reasons == {"last_stone": 30}
+    assert [g.winners for g in first.games] == [g.winners for g in again.games]
+    assert all(g.decisions >= 5 for g in first.games)  # 15 stones, at most 3 at a time
+    assert "30 games, 3 players" in first.summary()
+
+
+def test_simulate_in_worker_processes_matches_serial(toy_registered: None) -> None:
+    serial = tabletop.simulate("toy", 40, players=2, agents=["random", "greedy"], seed=9)
+    parallel = tabletop.simulate(
+        "toy", 40, players=2, agents=["random", "greedy"], seed=9, workers=2, keep_records=True
+    )
+    assert [g.winners for g in parallel.games] == [g.winners for g in serial.games]
+    assert len(parallel.records) == 40
+    assert TOY.replay(parallel.records[0]).outcome is not None
+
+
+def test_simulate_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="give one agent or 2 agents"):
+        tabletop.simulate(TOY, 1, players=2, agents=["random"] * 3)
+    with pytest.raises(ValueError, match="workers must be a positive int"):
+        tabletop.simulate(TOY, 1, workers=0)
+    with pytest.raises(ValueError, match="toy has no option speed"):
+        tabletop.simulate(TOY, 1, options={"speed": 2})
+
+
+def test_cli_parse_options() -> None:
+    assert cli.parse_options(["module=orient", "n=3", "x=none", "flag=true"]) == {
+        "module": "orient", "n": 3, "x": None, "flag": True,
+    }
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        cli.parse_options(["module"])
+
+
+def test_cli_list_shows_installed_games(capsys: pytest.CaptureFixture[str], toy_registered: None) -> None:
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "toy" in out and "Toy take-away (2-3 players)" in out and "pile=15" in out
+
+
+def test_cli_simulate_saves_records_that_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_registered: None
+) -> None:
+    path = tmp_path / "games.jsonl"
+    assert cli.main(["simulate", "toy", "-n", "5", "--players", "3", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "toy: 5 games, 3 players" in out
+    lines = path.read_text().splitlines()
+    assert len(lines) == 5
+    assert cli.main(["replay", str(path), "--quiet"]) == 0
+    assert capsys.readouterr().out.count("Game over") == 5
+
+
+def test_cli_replay_reports_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    assert cli.main(["replay", str(path)]) == 2
+    assert "neither a JSON record nor JSON lines" in capsys.readouterr().err
+
+
+def test_cli_unknown_game_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "chess", "-n", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tabletop: error: unknown game 'chess'; known games:")
+
+
+def test_cli_play_takes_numbers_and_explains_bad_choices(
+    capsys: pytest.CaptureFixture[str], toy_registered: None
+) -> None:
+    # Seat 0 is the person; 9 is off the list, "x" is not a number, then 3 and so on.
+    answers = io.StringIO("9\nx\n3\n3\n3\n3\n3\n3\n")
+    args = cli.build_parser().parse_args(["play", "toy", "--seed", "1", "--bots", "random"])
+    assert cli.cmd_play(args, stdin=answers) == 0
+    out = capsys.readouterr().out
+    assert "9 is not on the list: type 1 to 3" in out
+    assert "'x' is not a number" in out
+    assert "Game over" in out or "game abandoned" in out
+
+
+def test_cli_bench_prints_a_row_per_configuration(
+    capsys: pytest.CaptureFixture[str], toy_registered: None
+) -> None:
+    assert cli.main(["bench", "toy", "--seconds", "0.05"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("toy")]
+    assert [row[1] for row in rows] == ["2", "3"]  # fewest and most players
+    for row in rows:  # games/s, decisions/s and clones/s are positive numbers
+        assert all(float(value.replace(",", "")) > 0 for value in row[3:6])
