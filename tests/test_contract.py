@@ -101,3 +101,13 @@ def test_bad_records_are_refused_by_field(name: str) -> None:
     bad = {**record, "actions": record["actions"] + [game.action_to_dict(game.decode(illegal))]}
     with pytest.raises(ValueError, match="record action #1 .* is illegal"):
         game.replay(bad)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_states_render_for_people_and_notebooks(name: str) -> None:
+    game = tabletop.load(name)
+    state = game.new_game(players=game.min_players, seed=5)
+    text = state.render()
+    assert text and str(state) == text
+    assert not text.startswith(type(state).__name__ + "("), "render() should not be the repr"
+    assert state._repr_html_().startswith("<pre>") and "decides:" in state._repr_html_()

@@ -150,6 +150,17 @@ class State(abc.ABC):
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_html_(self) -> str:
+        """The rendered state, for notebooks."""
+        import html
+
+        status = (
+            f"over: {self.outcome.reason}, winners {list(self.outcome.winners)}"
+            if self.outcome is not None
+            else f"seat {self.current_player} decides: {self.decision}"
+        )
+        return f"<pre>{html.escape(self.render())}\n\n{html.escape(status)}</pre>"
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
