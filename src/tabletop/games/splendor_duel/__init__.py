@@ -1,0 +1,104 @@
+"""Splendor Duel (Marc André and Bruno Cathala, Space Cowboys 2022), for two players.
+
+>>> from tabletop.games import splendor_duel
+>>> state = splendor_duel.GAME.new_game(seed=7)
+>>> state.decision
+'turn'
+
+Components are data (``data/*.json``, transcribed from the verified reference): 67 jewel
+cards, 4 royal cards, 25 tokens, 3 privileges, the 5x5 board and its fill spiral. The catalog
+is ``CARDS`` (jewel cards by id, ``D1-01`` ... ``D3-13``) and ``ROYALS`` (``R1`` ... ``R4``).
+
+Decisions (``state.decision``) and their actions:
+
+* ``turn``: ``UsePrivilege`` and ``Replenish`` (optional, in that order) and the mandatory
+  ``TakeTokens`` / ``ReserveCard`` / ``ReserveFromDeck`` / ``Buy``. When no mandatory action is
+  possible, ``Replenish`` is the only legal action (forced replenish).
+* ``place_wild`` (``PlaceWild``), ``take_token`` (``TakeToken``), ``steal_token`` (``Steal``),
+  ``choose_royal`` (``ChooseRoyal``): the follow-ups of a purchase, asked only when there is
+  something to choose (an ability with no target is ignored, as the rules say).
+* ``discard_tokens`` (``Discard``): one token at a time until the player holds 10.
+
+A ``Buy`` names how many of the units still owed after bonuses are paid with gold, per cost
+kind; paying gold for a gem you hold is allowed (you keep the gem).
+
+Rules choices (the official English rulebook wins over the Vietnamese seed summary):
+
+* Taking 1 or 2 tokens is always allowed (official: "up to 3"); the seed reads as if fewer
+  than 3 were only for when there is no choice.
+* Victory is checked at the end of the turn after discarding, only for the player whose turn
+  it was, and before an extra turn; ``outcome.reason`` is ``prestige``, ``crowns`` or
+  ``colour_prestige``, joined with ``+`` when several are met at once. ``outcome.scores`` are
+  prestige points.
+* Two play-again effects in one turn (a card and royal card R2) give two extra turns: each
+  says "take another turn"; the rulebook does not address stacking.
+* A card's abilities resolve in the order printed in the data (the one card with two,
+  D3-11, places its wild bonus, then grants the extra turn), then the royal card is chosen,
+  then its ability (R1's steal is asked before any remaining follow-up).
+* A wild card joins a colour, not a particular card: only the colour matters for bonuses and
+  for the 10-prestige-in-one-colour condition.
+* The bag's contents are public (they are exactly the tokens that are neither on the board
+  nor held); deck order and blind reservations are hidden.
+
+Options: ``first_player`` (``None``: drawn from the seed; ``0`` or ``1``: that seat starts; the
+other seat receives the starting privilege).
+"""
+
+from __future__ import annotations
+
+from tabletop.core import ActionSpace, Block, Game, Option
+
+from .actions import (
+    ACTION_TYPES, Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck,
+    Steal, TakeToken, TakeTokens, UsePrivilege,
+)
+from .components import (
+    BOX, CARDS, GEMS, GRID, JEWEL_CARDS, LEVELS, LINES, NON_GOLD, ROYAL_CARDS, ROYALS,
+    TOKEN_KINDS, JewelCard, RoyalCard,
+)
+from .rules import GOLD_SPLITS, setup
+from .state import SplendorDuelState
+
+_CELLS = tuple(range(GRID.size))
+_CARD_IDS = tuple(card.id for card in JEWEL_CARDS)
+
+#: The fixed integer numbering of every Splendor Duel action.
+ACTION_SPACE = ActionSpace([
+    Block(UsePrivilege, (("cell", _CELLS),)),
+    Block(Replenish, ()),
+    Block(TakeTokens, (("cells", LINES),)),
+    Block(ReserveCard, (("gold", _CELLS), ("card", _CARD_IDS))),
+    Block(ReserveFromDeck, (("gold", _CELLS), ("level", LEVELS))),
+    Block(Buy, (("card", _CARD_IDS), ("gold", GOLD_SPLITS))),
+    Block(PlaceWild, (("colour", GEMS),)),
+    Block(TakeToken, (("cell", _CELLS),)),
+    Block(Steal, (("token", NON_GOLD),)),
+    Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
+    Block(Discard, (("token", TOKEN_KINDS),)),
+])
+
+
+GAME: Game[SplendorDuelState] = Game(
+    name="splendor_duel",
+    title="Splendor Duel",
+    min_players=2,
+    max_players=2,
+    state_type=SplendorDuelState,
+    setup=setup,
+    action_space=ACTION_SPACE,
+    action_types=ACTION_TYPES,
+    options=[
+        Option(
+            "first_player", None,
+            "the seat that plays first (None: drawn from the seed); the other seat starts "
+            "with 1 privilege",
+            choices=(None, 0, 1),
+        ),
+    ],
+)
+
+__all__ = [
+    "ACTION_SPACE", "BOX", "Buy", "CARDS", "ChooseRoyal", "Discard", "GAME", "JewelCard",
+    "PlaceWild", "ROYALS", "Replenish", "ReserveCard", "ReserveFromDeck", "RoyalCard",
+    "SplendorDuelState", "Steal", "TakeToken", "TakeTokens", "UsePrivilege",
+]

@@ -1,0 +1,249 @@
+"""The state of a Splendor Duel game: what changes during play, and what each seat may see.
+
+The rules themselves (legal actions, effects, the end) live in :mod:`.rules`; this module holds
+the data, the derived counts the rules read (bonuses, prestige, crowns), the copies for search
+(``clone``, ``determinize``), and the views (``observation``, ``render``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, score_sheet
+from tabletop.core.scoring import ScoreSheet
+
+from . import rules
+from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD
+
+_GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
+
+
+@attrs.define(slots=True, kw_only=True, eq=False)
+class SplendorDuelState(State):
+    """A Splendor Duel game in progress (always two seats, 0 and 1)."""
+
+    turns: TurnOrder
+    #: The pending decision: ``turn``, ``place_wild``, ``take_token``, ``steal_token``,
+    #: ``choose_royal`` or ``discard_tokens``; ``over`` at the end.
+    step: str = "turn"
+    #: Follow-up decisions queued behind the current one (abilities, then the royal card).
+    pending: list[str] = attrs.field(factory=list)
+    #: Whether the player replenished the board this turn (no privilege may be used after).
+    replenished: bool = False
+    #: The jewel card whose abilities are being resolved (its colour, its wild placement).
+    ability_card: str | None = None
+    #: The 25 cells, row by row: a token kind or ``None`` for an empty cell.
+    board: list[str | None]
+    bag: TokenPool
+    #: Tokens held, per seat.
+    tokens: list[TokenPool]
+    #: Privilege scrolls held, per seat; the table holds the rest of the 3.
+    privileges: list[int]
+    #: The pyramid, one market per level (index 0 is level 1), each fed by its own deck.
+    pyramid: list[Market]
+    #: Reserved cards per seat, in the order they were reserved.
+    reserved: list[list[str]]
+    #: The reserved cards that were taken unseen from the top of a deck (a subset of reserved).
+    blind: list[list[str]]
+    #: Purchased jewel cards per seat.
+    cards: list[list[str]]
+    #: The colour each purchased wild card joined.
+    wild_colours: dict[str, str] = attrs.field(factory=dict)
+    #: Royal cards still on the table.
+    royal_supply: list[str]
+    #: Royal cards taken, per seat.
+    royals: list[list[str]]
+
+    # ------------------------------------------------------------------ the contract
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.outcome is not None else self.turns.current
+
+    @property
+    def decision(self) -> str:
+        return "over" if self.outcome is not None else self.step
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def _why_illegal(self, action: Action) -> str:
+        return rules.why_illegal(self, action)
+
+    def clone(self) -> SplendorDuelState:
+        new = SplendorDuelState(
+            **self._copy_base(),
+            turns=self.turns.copy(),
+            step=self.step,
+            pending=self.pending.copy(),
+            replenished=self.replenished,
+            ability_card=self.ability_card,
+            board=self.board.copy(),
+            bag=TokenPool(self.bag.counts.copy()),
+            tokens=[TokenPool(pool.counts.copy()) for pool in self.tokens],
+            privileges=self.privileges.copy(),
+            pyramid=[market.copy() for market in self.pyramid],
+            reserved=[hand.copy() for hand in self.reserved],
+            blind=[hand.copy() for hand in self.blind],
+            cards=[tableau.copy() for tableau in self.cards],
+            wild_colours=self.wild_colours.copy(),
+            royal_supply=self.royal_supply.copy(),
+            royals=[taken.copy() for taken in self.royals],
+        )
+        new._legal = self._legal
+        return new
+
+    # ------------------------------------------------------------------ derived counts
+
+    @property
+    def privilege_supply(self) -> int:
+        """Privilege scrolls left on the table."""
+        return BOX.privileges - self.privileges[0] - self.privileges[1]
+
+    def colour_of(self, card: str) -> str:
+        """The colour a purchased card counts as: its own, or the one a wild card joined."""
+        colour = CARDS[card].colour
+        if colour == WILD:
+            return self.wild_colours.get(card, WILD)
+        return colour
+
+    def bonuses(self, seat: int) -> list[int]:
+        """Bonuses per gem colour (in ``GEMS`` order); a wild card counts once placed."""
+        counts = [0, 0, 0, 0, 0]
+        wild = self.wild_colours
+        for card_id in self.cards[seat]:
+            card = CARDS[card_id]
+            index = _GEM_INDEX.get(wild.get(card_id, card.colour) if card.colour == WILD else card.colour)
+            if index is not None:
+                counts[index] += card.bonus
+        return counts
+
+    def colour_prestige(self, seat: int) -> dict[str, int]:
+        """Prestige on the cards of each gem colour (wild cards in the colour they joined)."""
+        points = dict.fromkeys(GEMS, 0)
+        for card_id in self.cards[seat]:
+            colour = self.colour_of(card_id)
+            if colour in points:
+                points[colour] += CARDS[card_id].points
+        return points
+
+    def prestige(self, seat: int) -> int:
+        """Prestige points: jewel cards plus royal cards."""
+        return sum(CARDS[c].points for c in self.cards[seat]) + sum(
+            ROYALS[r].points for r in self.royals[seat]
+        )
+
+    def crowns(self, seat: int) -> int:
+        """Crowns on the seat's purchased jewel cards."""
+        return sum(CARDS[c].crowns for c in self.cards[seat])
+
+    def token_count(self, seat: int) -> int:
+        """Tokens held (gems, pearls and gold)."""
+        return sum(self.tokens[seat].counts.values())
+
+    def scores(self) -> list[ScoreSheet]:
+        return [
+            score_sheet({
+                "cards": sum(CARDS[c].points for c in self.cards[seat]),
+                "royals": sum(ROYALS[r].points for r in self.royals[seat]),
+            })
+            for seat in range(2)
+        ]
+
+    # ------------------------------------------------------------------ hidden information
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows: everything but deck order, the rng and the opponent's blind
+        reservations (of those, only their level shows)."""
+        players = []
+        for other in range(2):
+            reserved = []
+            for card in self.reserved[other]:
+                blind = card in self.blind[other]
+                shown = card if other == seat or not blind else None
+                reserved.append({"card": shown, "level": CARDS[card].level, "blind": blind})
+            players.append({
+                "tokens": self.tokens[other].as_dict(),
+                "privileges": self.privileges[other],
+                "cards": list(self.cards[other]),
+                "royals": list(self.royals[other]),
+                "reserved": reserved,
+                "prestige": self.prestige(other),
+                "crowns": self.crowns(other),
+                "bonuses": dict(zip(GEMS, self.bonuses(other))),
+            })
+        return {
+            "seat": seat,
+            "to_play": self.current_player,
+            "decision": self.decision,
+            "pending": list(self.pending),
+            "ability_card": self.ability_card,
+            "replenished": self.replenished,
+            "extra_turns": self.turns.extra_turns,
+            "board": list(self.board),
+            "bag": self.bag.as_dict(),
+            "privilege_supply": self.privilege_supply,
+            "pyramid": {str(level): list(m.slots) for level, m in zip(LEVELS, self.pyramid)},
+            "deck_sizes": {str(level): len(m.deck) for level, m in zip(LEVELS, self.pyramid)},
+            "royal_supply": list(self.royal_supply),
+            "wild_colours": dict(self.wild_colours),
+            "players": players,
+            "outcome": None if self.outcome is None else {
+                "winners": list(self.outcome.winners), "reason": self.outcome.reason,
+            },
+        }
+
+    def determinize(self, seat: int, seed: int) -> SplendorDuelState:
+        """Deck order and the opponent's blind reservations resampled, level by level, from
+        the cards ``seat`` has not seen; the rng reseeded from ``seed``."""
+        new = self.clone()
+        new.rng = rng = Rng.from_seed(seed)
+        opponent = 1 - seat
+        hand = new.reserved[opponent]
+        hidden = set(new.blind[opponent])
+        hidden_slots = [i for i, card in enumerate(hand) if card in hidden]
+        for level, market in zip(LEVELS, new.pyramid):
+            slots = [i for i in hidden_slots if CARDS[hand[i]].level == level]
+            unseen = market.deck.cards + [hand[i] for i in slots]
+            rng.shuffle(unseen)
+            for i in slots:
+                hand[i] = unseen.pop()
+            market.deck.cards = unseen
+        new.blind[opponent] = [hand[i] for i in hidden_slots]
+        return new
+
+    # ------------------------------------------------------------------ text
+
+    def render(self) -> str:
+        lines = []
+        if self.outcome is not None:
+            winners = ", ".join(f"player {w}" for w in self.outcome.winners)
+            lines.append(f"Game over: {winners} won ({self.outcome.reason})")
+        else:
+            lines.append(f"Player {self.turns.current} to play: {self.step}")
+        lines.append(f"Privileges on the table: {self.privilege_supply}   bag: {self.bag}")
+        for row in range(GRID.rows):
+            cells = self.board[row * GRID.cols:(row + 1) * GRID.cols]
+            lines.append("  " + " ".join(f"{(c or '.'):>6}" for c in cells))
+        for level, market in reversed(list(zip(LEVELS, self.pyramid))):
+            shown = " ".join(c or "--" for c in market.slots)
+            lines.append(f"Level {level} ({len(market.deck)} in deck): {shown}")
+        lines.append(f"Royal cards: {' '.join(self.royal_supply) or 'none'}")
+        for seat in range(2):
+            reserved = ", ".join(
+                f"{c} (blind)" if c in self.blind[seat] else c for c in self.reserved[seat]
+            )
+            lines.append(
+                f"Player {seat}: {self.prestige(seat)} prestige, {self.crowns(seat)} crowns, "
+                f"{self.privileges[seat]} privileges; tokens {self.tokens[seat]}; "
+                f"bonuses {dict(zip(GEMS, self.bonuses(seat)))}"
+            )
+            lines.append(f"  cards: {' '.join(self.cards[seat]) or 'none'}; "
+                         f"royals: {' '.join(self.royals[seat]) or 'none'}; "
+                         f"reserved: {reserved or 'none'}")
+        return "\n".join(lines)
