@@ -1,0 +1,83 @@
+"""7 Wonders Duel (Antoine Bauza & Bruno Cathala, Repos Production 2015), the base game.
+
+Two players draft Wonders, then over three Ages take cards from overlapping structures to
+construct buildings, build Wonders or earn coins. The game ends at once on military supremacy
+(the conflict pawn reaches a capital) or scientific supremacy (6 different science symbols),
+otherwise after Age III by victory points (ties: most blue-card points, then shared victory).
+
+Seats: seat 0 is player 1, who drafts first and begins Age I; seat 1 is player 2.
+
+Decisions (``state.decision``) and their actions:
+
+* ``draft_wonder`` — :class:`PickWonder`: 4 Wonders revealed, player 1 takes 1, player 2 takes 2,
+  player 1 gets the last; then 4 more with the roles reversed. A forced last pick is automatic.
+* ``turn`` — :class:`Construct`, :class:`Discard` or :class:`BuildWonder` with an accessible card.
+  Payment is automatic and the cheapest possible (see :mod:`.economy`).
+* ``progress_token`` — :class:`TakeProgressToken` from the board, after a pair of science symbols.
+* ``great_library`` — :class:`TakeProgressToken` among the 3 drawn from the set-aside tokens.
+* ``destroy`` — :class:`DestroyCard`: Statue of Zeus (brown) / Circus Maximus (grey).
+* ``mausoleum`` — :class:`BuildFromDiscard`: any card of the discard pile, free.
+* ``choose_starter`` — :class:`ChooseStarter`: the weaker military player (pawn on 0: the player
+  who took the last card) names who begins Ages II and III. The new structure is dealt first,
+  so the chooser sees its face-up cards.
+
+``outcome.reason`` is ``"military"``, ``"science"`` or ``"civilian"``. ``scores()`` gives the
+score pad's categories: civilian (blue), science (green), commercial (yellow), guilds,
+wonders, progress, treasury (1 per 3 coins) and military.
+
+Rules choices (the official rules win over the Vietnamese seed where they differ):
+
+* Horse Breeders costs 1 wood + 1 clay (official card); the seed's text says clay + stone.
+* Pawn on 0 at the end of Age I/II: the last player *chooses* who begins (the seed says that
+  player simply begins; the brief and the main peer implementations give the choice).
+* A push that crosses both military zones of a side loots both tokens (2 + 5 coins).
+* Strategy adds a shield to red cards only, not to Wonders. Play Again (and Theology's) is lost
+  when the card taken was the last of the Age. Destroyed cards go to the discard pile.
+* Economy receives every coin the opponent pays for resources, 1-coin purchases included.
+* Guild cards have their own back: a face-down Age III guild slot is known to be a guild.
+* The bank is unlimited; ``state.bank`` counts it from the box's 86 coins and may go negative.
+
+Option ``wonders``: ``"draft"`` (default) or ``"beginner"`` — the rulebook's fixed sets for a
+first game (player 1: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 2:
+Circus Maximus, Piraeus, Appian Way, Colossus), no draft.
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Game, Option
+
+from .actions import (
+    ACTION_SPACE, ACTION_TYPES, BuildFromDiscard, BuildWonder, ChooseStarter, Construct,
+    DestroyCard, Discard, PickWonder, TakeProgressToken,
+)
+from .components import (
+    BOARD, CARDS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS, Board, Card, ProgressToken, Wonder,
+)
+from .setup import setup
+from .state import WondersDuelState
+
+#: The 7 Wonders Duel rules object.
+GAME: Game[WondersDuelState] = Game(
+    name="wonders_duel",
+    title="7 Wonders Duel",
+    min_players=2,
+    max_players=2,
+    state_type=WondersDuelState,
+    setup=setup,
+    action_space=ACTION_SPACE,
+    action_types=ACTION_TYPES,
+    options=[
+        Option(
+            "wonders", "draft",
+            "how the players get their Wonders: 'draft' (the 1-2-1 draft, twice) or 'beginner' "
+            "(the rulebook's fixed sets for a first game)",
+            choices=("draft", "beginner"),
+        ),
+    ],
+)
+
+__all__ = [
+    "BOARD", "CARDS", "GAME", "PROGRESS_TOKENS", "SCIENCE_SYMBOLS", "WONDERS", "Board",
+    "BuildFromDiscard", "BuildWonder", "Card", "ChooseStarter", "Construct", "DestroyCard",
+    "Discard", "PickWonder", "ProgressToken", "TakeProgressToken", "Wonder", "WondersDuelState",
+]

@@ -1,0 +1,629 @@
+"""The rules of 7 Wonders Duel: legal actions, their effects, the end of Ages and of the game.
+
+Every function takes the state and reads or changes it in place; ``_apply`` may assume the
+action is legal (the kernel refuses anything else first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action, Layout, LayoutShape, Outcome, ScoreSheet, score_sheet, winners
+
+from .actions import (
+    BUILD_WONDER, CONSTRUCT, DESTROY, DISCARD, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN,
+    BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard, PickWonder,
+    TakeProgressToken,
+)
+from .components import (
+    BLUE, BOARD, CARDS, COLORS, GREEN, PROGRESS_TOKENS, PURPLE, RED, WONDERS, YELLOW, Card,
+)
+from .economy import trade_cost, unit_prices
+
+if TYPE_CHECKING:
+    from .state import WondersDuelState
+
+#: The three Age structures as kernel layout shapes.
+SHAPES: tuple[LayoutShape, ...] = tuple(
+    LayoutShape(
+        covered_by=tuple(slot.covered_by for slot in structure),
+        face_up=tuple(slot.face_up for slot in structure),
+    )
+    for structure in BOARD.structures
+)
+_COVERED_BY = tuple(tuple(enumerate(shape.covered_by)) for shape in SHAPES)
+_LOOT = {token.id: token for token in BOARD.loot}
+_CAPITAL = BOARD.capital
+_MAX_WONDERS = BOARD.max_wonders_built
+_BLUE_DISCOUNT = {t.id: t.blue_discount for t in PROGRESS_TOKENS.values()}
+_WONDER_DISCOUNT = {t.id: t.wonder_discount for t in PROGRESS_TOKENS.values()}
+_COUNTED = {name: i for i, name in enumerate(COLORS)}
+
+#: The scoring categories of the score pad, in its order.
+CATEGORIES = (
+    "civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury", "military",
+)
+
+
+# ---------------------------------------------------------------------- derived city data
+
+
+def derive_city(s: WondersDuelState, seat: int) -> None:
+    """Rebuild the seat's production, choice production, fixed prices and chain symbols."""
+    produce = [0] * 5
+    choice = [0, 0]
+    one_coin = 0
+    chains: set[str] = set()
+    for card_id in s.cards[seat]:
+        card = CARDS[card_id]
+        for resource, units in card.production:
+            produce[resource] += units
+        if card.choice_group:
+            choice[card.choice_group - 1] += 1
+        one_coin |= card.one_coin_mask
+        if card.chain_to is not None:
+            chains.add(card.chain_to)
+    for wonder_id in s.built[seat]:
+        group = WONDERS[wonder_id].choice_group
+        if group:
+            choice[group - 1] += 1
+    s.produce[seat] = produce
+    s.choice[seat] = choice
+    s.one_coin[seat] = one_coin
+    s.chains[seat] = chains
+
+
+def count_of(s: WondersDuelState, seat: int, what: str) -> int:
+    """How many cards of colour ``what`` (or built Wonders, for ``"wonder"``) the seat has."""
+    if what == "wonder":
+        return len(s.built[seat])
+    color = _COUNTED[what]
+    return sum(1 for card in s.cards[seat] if CARDS[card].color_index == color)
+
+
+def science_symbols(s: WondersDuelState, seat: int) -> list[str]:
+    """The science symbols of the seat: its green cards' and the Law token's."""
+    symbols = [CARDS[c].science for c in s.cards[seat] if CARDS[c].science is not None]
+    symbols += [PROGRESS_TOKENS[t].science for t in s.tokens[seat] if PROGRESS_TOKENS[t].science]
+    return [sym for sym in symbols if sym is not None]
+
+
+# ---------------------------------------------------------------------- costs
+
+
+def prices(s: WondersDuelState, seat: int) -> list[int]:
+    """The seat's price of one unit of each resource bought from the bank."""
+    return unit_prices(s.one_coin[seat], s.produce[1 - seat])
+
+
+def card_cost(s: WondersDuelState, seat: int, card: Card, unit: list[int]) -> tuple[int, int, bool]:
+    """``(printed coins, trade coins, free by chain)`` for the seat to construct ``card``."""
+    if card.chain_from is not None and card.chain_from in s.chains[seat]:
+        return 0, 0, True
+    if not card.need:
+        return card.coins, 0, False
+    waived = 0
+    if card.color_index == BLUE and s.tokens[seat]:
+        waived = sum(_BLUE_DISCOUNT[t] for t in s.tokens[seat])
+    choice = s.choice[seat]
+    trade = trade_cost(card.need, s.produce[seat], unit, choice[0], choice[1], waived)
+    return card.coins, trade, False
+
+
+def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str, unit: list[int]) -> int:
+    """The trade coins the seat pays to build the Wonder (Wonders have no printed coin cost)."""
+    waived = sum(_WONDER_DISCOUNT[t] for t in s.tokens[seat]) if s.tokens[seat] else 0
+    choice = s.choice[seat]
+    return trade_cost(WONDERS[wonder_id].need, s.produce[seat], unit, choice[0], choice[1], waived)
+
+
+def discard_value(s: WondersDuelState, seat: int) -> int:
+    """Coins for discarding a card: 2 + 1 per yellow card in the seat's city."""
+    return 2 + count_of(s, seat, "yellow")
+
+
+def accessible_slots(structure: Layout, age: int) -> list[int]:
+    """The slots of the structure holding a card that no card covers."""
+    cards = structure.cards
+    out = []
+    for slot, covered_by in _COVERED_BY[age - 1]:
+        if cards[slot] is not None:
+            for other in covered_by:
+                if cards[other] is not None:
+                    break
+            else:
+                out.append(slot)
+    return out
+
+
+def wonders_built(s: WondersDuelState) -> int:
+    """Wonders built in both cities together."""
+    return len(s.built[0]) + len(s.built[1])
+
+
+# ---------------------------------------------------------------------- legal actions
+
+
+def draft_picker(pick: int) -> int:
+    """The seat that drafts the ``pick``-th Wonder: 0,1,1,0 then 1,0,0,1."""
+    first = pick // 4
+    return first if pick % 4 in (0, 3) else 1 - first
+
+
+def legal_actions(s: WondersDuelState) -> list[Action]:
+    """The legal actions of the pending decision."""
+    if s.age == 0:
+        return [PICK[w] for w in s.wonder_offer]
+    if s.chooser is not None:
+        return list(STARTER)
+    seat = s.active
+    if s.pending:
+        kind, _, color = s.pending[-1].partition(":")
+        if kind == "progress_token":
+            return [TAKE_TOKEN[t] for t in s.board_tokens]
+        if kind == "great_library":
+            return [TAKE_TOKEN[t] for t in s.library_offer]
+        if kind == "mausoleum":
+            return [FROM_DISCARD[c] for c in dict.fromkeys(s.discard)]
+        # destroy
+        return [DESTROY[c] for c in s.cards[1 - seat] if CARDS[c].color == color]
+    structure = s.structure
+    assert structure is not None
+    unit = prices(s, seat)
+    coins = s.coins[seat]
+    if len(s.built[0]) + len(s.built[1]) < _MAX_WONDERS:
+        affordable = [w for w in s.wonders[seat] if wonder_cost(s, seat, w, unit) <= coins]
+    else:
+        affordable = []
+    out: list[Action] = []
+    cards = structure.cards
+    for slot in accessible_slots(structure, s.age):
+        card_id = cards[slot]
+        assert card_id is not None
+        printed, trade, _ = card_cost(s, seat, CARDS[card_id], unit)
+        if printed + trade <= coins:
+            out.append(CONSTRUCT[card_id])
+        out.append(DISCARD[card_id])
+        for wonder_id in affordable:
+            out.append(BUILD_WONDER[wonder_id, card_id])
+    return out
+
+
+def why_illegal(s: WondersDuelState, action: Action) -> str:
+    """The rule that forbids ``action`` now."""
+    decision = s.decision
+    who = f"player {(s.current_player or 0) + 1}"
+    expected = {
+        "draft_wonder": PickWonder, "choose_starter": ChooseStarter, "turn": (Construct, Discard, BuildWonder),
+        "progress_token": TakeProgressToken, "great_library": TakeProgressToken,
+        "mausoleum": BuildFromDiscard, "destroy": DestroyCard,
+    }[decision]
+    if not isinstance(action, expected):  # type: ignore[arg-type]
+        return f"{action} is not an answer to the pending decision: {who} must decide {decision!r}"
+    seat = s.active
+    if isinstance(action, PickWonder):
+        return f"{WONDERS[action.wonder].name if action.wonder in WONDERS else action.wonder} is not among the revealed Wonders of the draft"
+    if isinstance(action, ChooseStarter):
+        return f"seat {action.seat} does not exist: the next Age begins with player 1 or player 2"
+    if isinstance(action, TakeProgressToken):
+        if decision == "great_library":
+            return f"{action} is not possible: The Great Library offers only the 3 tokens drawn"
+        return f"{action} is not possible: a science pair takes one of the Progress tokens on the board"
+    if isinstance(action, BuildFromDiscard):
+        return f"{action} is not possible: The Mausoleum builds a card of the discard pile only"
+    if isinstance(action, DestroyCard):
+        return f"{action} is not possible: the Wonder destroys one of the opponent's {s.pending[-1].partition(':')[2]} cards"
+    assert isinstance(action, (Construct, Discard, BuildWonder))
+    structure = s.structure
+    assert structure is not None
+    name = CARDS[action.card].name if action.card in CARDS else action.card
+    if action.card not in structure.cards:
+        return f"{name} is not in the Age {s.age} structure: a turn takes a card of the structure"
+    slot = structure.cards.index(action.card)
+    covering = [structure.cards[o] for o in structure.shape.covered_by[slot] if structure.cards[o] is not None]
+    if covering:
+        by = " and ".join(
+            CARDS[c].name if structure.revealed[structure.cards.index(c)] else "a face-down card"
+            for c in covering if c is not None
+        )
+        return f"{name} is covered by {by}: only cards that no other card covers may be taken"
+    unit = prices(s, seat)
+    coins = s.coins[seat]
+    if isinstance(action, Construct):
+        printed, trade, _ = card_cost(s, seat, CARDS[action.card], unit)
+        return (
+            f"cannot afford {name}: it costs {printed + trade} coins ({printed} printed + {trade} "
+            f"for resources bought) and player {seat + 1} has {coins}"
+        )
+    if isinstance(action, BuildWonder):
+        wonder = WONDERS[action.wonder].name
+        if action.wonder in s.returned_wonders:
+            return f"{wonder} went back to the box: only {_MAX_WONDERS} Wonders are built in a game"
+        if action.wonder in s.built[seat]:
+            return f"{wonder} is already built: a Wonder is built only once"
+        if action.wonder not in s.wonders[seat]:
+            return f"{wonder} is not one of player {seat + 1}'s Wonders"
+        if wonders_built(s) >= _MAX_WONDERS:
+            return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
+        cost = wonder_cost(s, seat, action.wonder, unit)
+        return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat + 1} has {coins}"
+    return f"{action} is not legal now"
+
+
+# ---------------------------------------------------------------------- money
+
+
+def _gain(s: WondersDuelState, seat: int, amount: int) -> None:
+    s.coins[seat] += amount
+    s.bank -= amount
+
+
+def _lose(s: WondersDuelState, seat: int, amount: int) -> None:
+    """The seat returns ``amount`` coins to the bank, or all it has."""
+    amount = min(amount, s.coins[seat])
+    s.coins[seat] -= amount
+    s.bank += amount
+
+
+def _pay(s: WondersDuelState, seat: int, printed: int, trade: int) -> None:
+    """Pay a printed cost to the bank and a trade cost to the bank or an Economy opponent."""
+    s.coins[seat] -= printed + trade
+    s.bank += printed
+    if trade:
+        opponent = 1 - seat
+        if any(PROGRESS_TOKENS[t].takes_opponent_trade for t in s.tokens[opponent]):
+            s.coins[opponent] += trade
+        else:
+            s.bank += trade
+
+
+# ---------------------------------------------------------------------- effects
+
+
+def _push(s: WondersDuelState, seat: int, shields: int) -> None:
+    """Move the conflict pawn ``shields`` spaces toward the opponent's capital."""
+    entered = s.military.move(shields if seat == 0 else -shields)
+    for token_id in list(s.loot):
+        token = _LOOT[token_id]
+        space = token.first if token.victim == 1 else -token.first
+        if space in entered:
+            _lose(s, token.victim, token.coins)
+            s.loot.remove(token_id)
+    if abs(s.military.position) >= _CAPITAL:
+        _end(s, (seat,), "military")
+
+
+def _add_science(s: WondersDuelState, seat: int, symbol: str) -> None:
+    """A new science symbol: supremacy with 6 different ones, a Progress token for a pair."""
+    symbols = science_symbols(s, seat)
+    if len(set(symbols)) >= 6:
+        _end(s, (seat,), "science")
+    elif symbols.count(symbol) == 2 and s.board_tokens:
+        s.pending.append("progress_token")
+
+
+def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> None:
+    """Put a building in the seat's city and resolve its immediate effects."""
+    card = CARDS[card_id]
+    s.cards[seat].append(card_id)
+    tokens = s.tokens[seat]
+    if by_chain and tokens:
+        bonus = sum(PROGRESS_TOKENS[t].chain_coins for t in tokens)
+        if bonus:
+            _gain(s, seat, bonus)
+    for resource, units in card.production:
+        s.produce[seat][resource] += units
+    if card.choice_group:
+        s.choice[seat][card.choice_group - 1] += 1
+    if card.one_coin_mask:
+        s.one_coin[seat] |= card.one_coin_mask
+    if card.chain_to is not None:
+        s.chains[seat].add(card.chain_to)
+    if card.gain_coins:
+        _gain(s, seat, card.gain_coins)
+    if card.coins_per is not None:
+        count = sum(count_of(s, seat, what) for what in card.coins_per.counts)
+        _gain(s, seat, card.coins_per.each * count)
+    if card.guild is not None and card.guild.coins_each:
+        _gain(s, seat, card.guild.coins_each * _guild_count(s, card))
+    if card.shields:
+        bonus = 0
+        if card.color_index == RED and tokens:
+            bonus = sum(PROGRESS_TOKENS[t].red_shield_bonus for t in tokens)
+        _push(s, seat, card.shields + bonus)
+    if card.science is not None and s.outcome is None:
+        _add_science(s, seat, card.science)
+
+
+def _guild_count(s: WondersDuelState, card: Card) -> int:
+    """What a guild counts in the city that has most of it."""
+    assert card.guild is not None
+    counts = card.guild.counts
+    if counts == ("coins",):
+        return max(s.coins) // 3
+    return max(sum(count_of(s, seat, what) for what in counts) for seat in (0, 1))
+
+
+def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -> None:
+    """Build a Wonder with ``card_id`` tucked under it and resolve its effects."""
+    wonder = WONDERS[wonder_id]
+    s.wonders[seat].remove(wonder_id)
+    s.built[seat].append(wonder_id)
+    s.tucked[wonder_id] = card_id
+    if wonders_built(s) == _MAX_WONDERS:
+        for owner in (0, 1):
+            s.returned_wonders += s.wonders[owner]
+            s.wonders[owner] = []
+    if wonder.choice_group:
+        s.choice[seat][wonder.choice_group - 1] += 1
+    if wonder.gain_coins:
+        _gain(s, seat, wonder.gain_coins)
+    if wonder.opponent_loses_coins:
+        _lose(s, 1 - seat, wonder.opponent_loses_coins)
+    if wonder.shields:
+        _push(s, seat, wonder.shields)
+        if s.outcome is not None:
+            return
+    if wonder.play_again or any(PROGRESS_TOKENS[t].wonders_play_again for t in s.tokens[seat]):
+        s.play_again = True
+    if wonder.destroys is not None:
+        if any(CARDS[c].color == wonder.destroys for c in s.cards[1 - seat]):
+            s.pending.append(f"destroy:{wonder.destroys}")
+    if wonder.build_from_discard and s.discard:
+        s.pending.append("mausoleum")
+    if wonder.progress_from_box and s.set_aside:
+        count = wonder.progress_from_box
+        s.library_offer = s.set_aside[-count:]
+        del s.set_aside[-count:]
+        s.pending.append("great_library")
+
+
+def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
+    """The seat takes a Progress token and its immediate effects."""
+    token = PROGRESS_TOKENS[token_id]
+    s.tokens[seat].append(token_id)
+    if token.gain_coins:
+        _gain(s, seat, token.gain_coins)
+    if token.science is not None:
+        _add_science(s, seat, token.science)
+
+
+# ---------------------------------------------------------------------- applying actions
+
+
+def apply_action(s: WondersDuelState, action: Action) -> None:
+    """Carry out a legal action and everything it triggers."""
+    seat = s.active
+    kind = type(action)
+    if kind is Construct or kind is Discard or kind is BuildWonder:
+        card_id: str = action.card  # type: ignore[attr-defined]
+        structure = s.structure
+        assert structure is not None
+        structure.take(structure.cards.index(card_id))
+        if kind is Construct:
+            printed, trade, chained = card_cost(s, seat, CARDS[card_id], prices(s, seat))
+            _pay(s, seat, printed, trade)
+            construct(s, seat, card_id, chained)
+        elif kind is Discard:
+            _gain(s, seat, discard_value(s, seat))
+            s.discard.append(card_id)
+        else:
+            wonder_id: str = action.wonder  # type: ignore[attr-defined]
+            _pay(s, seat, 0, wonder_cost(s, seat, wonder_id, prices(s, seat)))
+            build_wonder(s, seat, wonder_id, card_id)
+    elif kind is TakeProgressToken:
+        token_id: str = action.token  # type: ignore[attr-defined]
+        if s.pending.pop() == "great_library":
+            s.library_offer.remove(token_id)
+            s.library_known = s.library_offer
+            s.library_seat = seat
+            s.set_aside += s.library_offer
+            s.library_offer = []
+        else:
+            s.board_tokens.remove(token_id)
+        gain_token(s, seat, token_id)
+    elif kind is DestroyCard:
+        s.pending.pop()
+        card_id = action.card  # type: ignore[attr-defined]
+        s.cards[1 - seat].remove(card_id)
+        s.discard.append(card_id)
+        derive_city(s, 1 - seat)
+    elif kind is BuildFromDiscard:
+        s.pending.pop()
+        card_id = action.card  # type: ignore[attr-defined]
+        s.discard.remove(card_id)
+        construct(s, seat, card_id, False)
+    elif kind is ChooseStarter:
+        s.active = action.seat  # type: ignore[attr-defined]
+        s.chooser = None
+        return
+    else:
+        assert isinstance(action, PickWonder)
+        _draft(s, action.wonder)
+        return
+    _after_step(s)
+
+
+def _draft(s: WondersDuelState, wonder_id: str) -> None:
+    s.wonders[s.active].append(wonder_id)
+    s.wonder_offer.remove(wonder_id)
+    s.draft_pick += 1
+    if s.draft_pick % 4 == 3:  # the last Wonder of the four goes to the first picker
+        s.wonders[draft_picker(s.draft_pick)].append(s.wonder_offer.pop())
+        s.draft_pick += 1
+        if s.draft_pick == 8:
+            start_age(s, 1, 0)
+            return
+        s.wonder_offer = s.wonder_deck[-4:]
+        del s.wonder_deck[-4:]
+    s.active = draft_picker(s.draft_pick)
+
+
+def start_age(s: WondersDuelState, age: int, active: int) -> None:
+    """Deal the Age's structure from its deck; ``active`` plays first."""
+    s.age = age
+    s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
+    s.decks[age - 1] = []
+    s.active = active
+
+
+def _after_step(s: WondersDuelState) -> None:
+    """Once nothing is pending, end the turn: next player, Play Again, or the end of the Age."""
+    if s.outcome is not None or s.pending:
+        return
+    structure = s.structure
+    assert structure is not None
+    if any(card is not None for card in structure.cards):
+        if s.play_again:
+            s.play_again = False
+        else:
+            s.active = 1 - s.active
+        return
+    s.play_again = False  # Play Again is lost with the last card of an Age
+    if s.age == 3:
+        sheets = score_sheets(s)
+        keys = [(sheet["total"], sheet["civilian"]) for sheet in sheets]
+        _end(s, winners(keys), "civilian", sheets)
+        return
+    position = s.military.position
+    s.chooser = 1 if position > 0 else 0 if position < 0 else s.active
+    start_age(s, s.age + 1, s.chooser)
+
+
+def _end(
+    s: WondersDuelState, won: tuple[int, ...], reason: str, sheets: list[ScoreSheet] | None = None
+) -> None:
+    sheets = sheets or score_sheets(s)
+    s.outcome = Outcome(tuple(won), tuple(sheet["total"] for sheet in sheets), reason)
+    s.pending.clear()
+    s.play_again = False
+    s.chooser = None
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
+    """Each seat's victory points by score-pad category, as if the game ended now."""
+    position = s.military.position
+    military = 0
+    for zone in BOARD.zones:
+        if zone.first <= abs(position) <= zone.last:
+            military = zone.victory_points
+    sheets = []
+    for seat in (0, 1):
+        by_color = [0] * 7
+        guilds = 0
+        for card_id in s.cards[seat]:
+            card = CARDS[card_id]
+            by_color[card.color_index] += card.victory_points
+            if card.guild is not None:
+                guilds += card.guild.vp_each * _guild_count(s, card)
+        progress = 0
+        for token_id in s.tokens[seat]:
+            token = PROGRESS_TOKENS[token_id]
+            progress += token.victory_points + token.vp_per_token * len(s.tokens[seat])
+        favoured = (position > 0) if seat == 0 else (position < 0)
+        sheets.append(score_sheet({
+            "civilian": by_color[BLUE],
+            "science": by_color[GREEN],
+            "commercial": by_color[YELLOW],
+            "guilds": guilds + by_color[PURPLE],
+            "wonders": sum(WONDERS[w].victory_points for w in s.built[seat]),
+            "progress": progress,
+            "treasury": s.coins[seat] // 3,
+            "military": military if favoured else 0,
+        }))
+    return sheets
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def resample_hidden(s: WondersDuelState, seat: int) -> None:
+    """Redeal what ``seat`` cannot see, consistently with what it saw, using ``s.rng``.
+
+    Hidden cards (face-down structure slots, undealt decks, the box) are pooled by back —
+    Age I, II, III or Guild — and redealt to the same places; undealt decks are reshuffled.
+    Unrevealed Wonders and the set-aside Progress tokens are reshuffled likewise.
+    """
+    rng = s.rng
+    pools: dict[object, list[str]] = {}
+    places: list[tuple[list[str | None] | list[str], int, object]] = []
+
+    def hide(container: list[str | None] | list[str], index: int, card_id: str) -> None:
+        card = CARDS[card_id]
+        back: object = "guild" if card.is_guild else card.age
+        pools.setdefault(back, []).append(card_id)
+        places.append((container, index, back))
+
+    if s.structure is not None:
+        cards, revealed = s.structure.cards, s.structure.revealed
+        for slot, card_id in enumerate(cards):
+            if card_id is not None and not revealed[slot]:
+                hide(cards, slot, card_id)
+    for deck in s.decks:
+        for index, card_id in enumerate(deck):
+            hide(deck, index, card_id)
+    for index, card_id in enumerate(s.box):
+        hide(s.box, index, card_id)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    for container, index, back in places:
+        container[index] = pools[back].pop()
+    for deck in s.decks:
+        rng.shuffle(deck)
+    rng.shuffle(s.wonder_deck)
+    # Progress tokens: the set-aside ones, and the Great Library's draw unless seat sees it.
+    sees_offer = s.current_player == seat
+    known = set(s.library_known) if s.library_seat == seat else set()
+    slots: list[tuple[list[str], int]] = [
+        (s.set_aside, i) for i, t in enumerate(s.set_aside) if t not in known
+    ]
+    if not sees_offer:
+        slots += [(s.library_offer, i) for i in range(len(s.library_offer))]
+    known_places = [i for i, t in enumerate(s.set_aside) if t in s.library_known]
+    tokens = [container[i] for container, i in slots]
+    rng.shuffle(tokens)
+    for (container, i), token_id in zip(slots, tokens):
+        container[i] = token_id
+    if s.library_seat is not None and s.library_seat != seat:
+        s.library_known = [s.set_aside[i] for i in known_places]
+
+
+# ---------------------------------------------------------------------- text
+
+
+def render(s: WondersDuelState) -> str:
+    """The table as text."""
+    lines = [f"7 Wonders Duel — Age {s.age or 'draft'}, decision {s.decision!r}"]
+    if s.outcome is not None:
+        lines.append(f"over: {s.outcome.reason} victory of {', '.join(f'player {w + 1}' for w in s.outcome.winners)}")
+    else:
+        lines.append(f"player {(s.current_player or 0) + 1} to play")
+    lines.append(f"military pawn: {s.military.position:+d} (positive: toward player 2's capital); "
+                 f"tokens left: {', '.join(s.loot) or 'none'}")
+    lines.append(f"progress tokens on the board: {', '.join(PROGRESS_TOKENS[t].name for t in s.board_tokens)}")
+    if s.wonder_offer:
+        lines.append("wonders offered: " + ", ".join(WONDERS[w].name for w in s.wonder_offer))
+    if s.structure is not None:
+        accessible = set(accessible_slots(s.structure, s.age))
+        for slot, card_id in enumerate(s.structure.cards):
+            if card_id is None:
+                continue
+            label = CARDS[card_id].name if s.structure.revealed[slot] else "(face down)"
+            mark = "*" if slot in accessible else " "
+            lines.append(f"  {mark} {BOARD.structures[s.age - 1][slot].id:6} {label}")
+    for seat in (0, 1):
+        lines.append(
+            f"player {seat + 1}: {s.coins[seat]} coins; cards: "
+            + (", ".join(CARDS[c].name for c in s.cards[seat]) or "none")
+        )
+        lines.append(
+            "  wonders built: " + (", ".join(WONDERS[w].name for w in s.built[seat]) or "none")
+            + "; to build: " + (", ".join(WONDERS[w].name for w in s.wonders[seat]) or "none")
+            + "; tokens: " + (", ".join(PROGRESS_TOKENS[t].name for t in s.tokens[seat]) or "none")
+        )
+    if s.discard:
+        lines.append("discard pile: " + ", ".join(CARDS[c].name for c in s.discard))
+    return "\n".join(lines)

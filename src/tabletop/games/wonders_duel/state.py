@@ -1,0 +1,219 @@
+"""The state of a 7 Wonders Duel game: what changes during play, and the views of it.
+
+Seat 0 is player 1 (drafts first and begins Age I), seat 1 is player 2. The conflict pawn
+position is read from seat 0's side: positive values stand on seat 1's half of the track.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from tabletop.core import Action, Layout, Rng, ScoreSheet, State, Track
+from tabletop.core.state import TRANSIENT
+
+from . import rules
+from .components import CARDS, PROGRESS_TOKENS, WONDERS
+
+_transient = {TRANSIENT: True}
+
+
+@attrs.define(slots=True, kw_only=True, eq=False)
+class WondersDuelState(State):
+    """A 7 Wonders Duel game in progress."""
+
+    #: 0 during the Wonder draft, then the current Age (1-3).
+    age: int
+    #: The seat whose turn it is (the drafter during the draft).
+    active: int
+    #: Sub-decisions still owed by the active seat, the last one first ("progress_token",
+    #: "great_library", "mausoleum", "destroy:brown", "destroy:grey").
+    pending: list[str]
+    #: The seat choosing who begins the next Age, while that choice is open.
+    chooser: int | None
+    #: Whether the active seat plays again once its turn is over.
+    play_again: bool
+    #: How many Wonders have been drafted (0-8).
+    draft_pick: int
+    #: Face-down Wonders: not yet revealed during the draft, or never used.
+    wonder_deck: list[str]
+    #: The Wonders revealed and not yet drafted.
+    wonder_offer: list[str]
+    #: The current Age structure (None during the draft).
+    structure: Layout | None
+    #: The decks of Ages I-III not yet dealt (a dealt Age's deck is empty).
+    decks: list[list[str]]
+    #: Cards returned to the box unseen at setup (3 per Age and the 4 unused Guilds).
+    box: list[str]
+    #: The discard pile: cards discarded for coins and cards destroyed.
+    discard: list[str]
+    coins: list[int]
+    #: Coins in the bank (a box holds 86; the bank is treated as unlimited, so this may go
+    #: negative in an extreme game without any effect on play).
+    bank: int
+    #: Buildings constructed, per seat, in order.
+    cards: list[list[str]]
+    #: Wonders owned and not yet built, per seat.
+    wonders: list[list[str]]
+    #: Wonders built, per seat, in order.
+    built: list[list[str]]
+    #: The Age card tucked under each built Wonder.
+    tucked: dict[str, str]
+    #: The Wonder returned to the box once seven are built.
+    returned_wonders: list[str]
+    #: Progress tokens owned, per seat.
+    tokens: list[list[str]]
+    #: Progress tokens face up on the board.
+    board_tokens: list[str]
+    #: Progress tokens set aside at setup (only The Great Library reaches them).
+    set_aside: list[str]
+    #: The three tokens drawn by The Great Library, while its owner chooses.
+    library_offer: list[str]
+    #: The two tokens The Great Library's owner saw and returned to the box.
+    library_known: list[str]
+    library_seat: int | None
+    military: Track
+    #: Military tokens still on the board.
+    loot: list[str]
+
+    # Derived from the cities, rebuilt on load; clone copies them.
+    #: Units of each resource produced by each seat's brown and grey cards.
+    produce: list[list[int]] = attrs.field(factory=lambda: [[0] * 5, [0] * 5], metadata=_transient)
+    #: Each seat's choice productions: [raw-material choices, manufactured-goods choices].
+    choice: list[list[int]] = attrs.field(factory=lambda: [[0, 0], [0, 0]], metadata=_transient)
+    #: Per seat, a bit per resource that the seat buys at a fixed 1 coin.
+    one_coin: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
+    #: Chain symbols shown in each seat's city.
+    chains: list[set[str]] = attrs.field(factory=lambda: [set(), set()], metadata=_transient)
+    #: Whether the four fields above are already filled (a clone passes them).
+    derived: bool = attrs.field(default=False, metadata=_transient)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.derived:
+            for seat in (0, 1):
+                rules.derive_city(self, seat)
+            self.derived = True
+
+    # ------------------------------------------------------------------ the decision
+
+    @property
+    def current_player(self) -> int | None:
+        if self.outcome is not None:
+            return None
+        if self.chooser is not None:
+            return self.chooser
+        return self.active
+
+    @property
+    def decision(self) -> str:
+        if self.outcome is not None:
+            return "over"
+        if self.age == 0:
+            return "draft_wonder"
+        if self.chooser is not None:
+            return "choose_starter"
+        if self.pending:
+            return self.pending[-1].partition(":")[0]
+        return "turn"
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply_action(self, action)
+
+    def _why_illegal(self, action: Action) -> str:
+        return rules.why_illegal(self, action)
+
+    def scores(self) -> list[ScoreSheet]:
+        return rules.score_sheets(self)
+
+    # ------------------------------------------------------------------ copies
+
+    def clone(self) -> WondersDuelState:
+        cards, wonders, built, tokens = self.cards, self.wonders, self.built, self.tokens
+        produce, choice, chains = self.produce, self.choice, self.chains
+        structure = self.structure
+        new = WondersDuelState(
+            **self._copy_base(),
+            age=self.age, active=self.active, pending=self.pending.copy(), chooser=self.chooser,
+            play_again=self.play_again, draft_pick=self.draft_pick,
+            wonder_deck=self.wonder_deck.copy(), wonder_offer=self.wonder_offer.copy(),
+            structure=None if structure is None else structure.copy(),
+            decks=[d.copy() for d in self.decks], box=self.box.copy(), discard=self.discard.copy(),
+            coins=self.coins.copy(), bank=self.bank,
+            cards=[cards[0].copy(), cards[1].copy()],
+            wonders=[wonders[0].copy(), wonders[1].copy()],
+            built=[built[0].copy(), built[1].copy()],
+            tucked=self.tucked.copy(), returned_wonders=self.returned_wonders.copy(),
+            tokens=[tokens[0].copy(), tokens[1].copy()],
+            board_tokens=self.board_tokens.copy(), set_aside=self.set_aside.copy(),
+            library_offer=self.library_offer.copy(), library_known=self.library_known.copy(),
+            library_seat=self.library_seat, military=self.military.copy(), loot=self.loot.copy(),
+            produce=[produce[0].copy(), produce[1].copy()],
+            choice=[choice[0].copy(), choice[1].copy()],
+            one_coin=self.one_coin.copy(), chains=[chains[0].copy(), chains[1].copy()],
+            derived=True,
+        )
+        new._legal = self._legal
+        return new
+
+    # ------------------------------------------------------------------ hidden information
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        structure: list[str | None] = []
+        if self.structure is not None:
+            for card, revealed in zip(self.structure.cards, self.structure.revealed):
+                if card is None:
+                    structure.append(None)
+                elif revealed:
+                    structure.append(card)
+                else:
+                    structure.append("back:guild" if CARDS[card].is_guild else f"back:age{self.age}")
+        sees_library = self.library_seat == seat or (
+            self.library_offer and self.current_player == seat
+        )
+        return {
+            "seat": seat,
+            "decision": self.decision,
+            "current_player": self.current_player,
+            "age": self.age,
+            "pending": list(self.pending),
+            "play_again": self.play_again,
+            "draft_pick": self.draft_pick,
+            "wonder_offer": list(self.wonder_offer),
+            "unrevealed_wonders": len(self.wonder_deck),
+            "structure": structure,
+            "deck_sizes": [len(d) for d in self.decks],
+            "box_size": len(self.box),
+            "discard": list(self.discard),
+            "coins": list(self.coins),
+            "cards": [list(c) for c in self.cards],
+            "wonders": [list(w) for w in self.wonders],
+            "built_wonders": [list(b) for b in self.built],
+            "tucked": dict(self.tucked),
+            "returned_wonders": list(self.returned_wonders),
+            "tokens": [list(t) for t in self.tokens],
+            "board_tokens": list(self.board_tokens),
+            "set_aside_count": len(self.set_aside),
+            "library_offer": list(self.library_offer) if sees_library else len(self.library_offer),
+            "library_known": list(self.library_known) if self.library_seat == seat else [],
+            "military": self.military.position,
+            "loot": list(self.loot),
+            "outcome": None if self.outcome is None else {
+                "winners": list(self.outcome.winners), "reason": self.outcome.reason,
+            },
+        }
+
+    def determinize(self, seat: int, seed: int) -> WondersDuelState:
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        rules.resample_hidden(new, seat)
+        new._legal = None
+        return new
+
+    # ------------------------------------------------------------------ text
+
+    def render(self) -> str:
+        return rules.render(self)
