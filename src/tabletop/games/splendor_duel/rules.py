@@ -68,7 +68,20 @@ _REPLENISH = Replenish()
 _USE_PRIVILEGE = tuple(UsePrivilege(cell) for cell in range(GRID.size))
 _TAKE_TOKEN = tuple(TakeToken(cell) for cell in range(GRID.size))
 _TAKE_LINE = tuple(TakeTokens(line) for line in LINES)
-_TAKE_LINE_MASKS = tuple(zip(_TAKE_LINE, LINE_MASKS))
+# The take actions grouped by the top row of their line, each with its cell mask shifted so
+# that bit 0 is the first cell of that row: a line spans at most 3 rows, so which lines of a
+# group are open depends only on 15 bits of the board, and the answer is cached per pattern.
+_ROW_BITS = GRID.cols * 3
+_ROW_PATTERN = (1 << _ROW_BITS) - 1
+_LINES_BY_TOP_ROW = tuple(
+    tuple(
+        (action, mask >> (row * GRID.cols))
+        for action, mask in zip(_TAKE_LINE, LINE_MASKS)
+        if min(action.cells) // GRID.cols == row
+    )
+    for row in range(GRID.rows)
+)
+_OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _RESERVE_CARD = {
     (cell, card.id): ReserveCard(cell, card.id) for cell in range(GRID.size) for card in JEWEL_CARDS
 }
@@ -82,6 +95,8 @@ _CHOOSE_ROYAL = {card.id: ChooseRoyal(card.id) for card in ROYAL_CARDS}
 _DISCARD = {kind: Discard(kind) for kind in TOKEN_KINDS}
 
 _IS_WILD = {card.id: card.colour == WILD for card in JEWEL_CARDS}
+#: Per card, its non-zero cost entries as (index in COST_KINDS, count).
+_COST_TERMS = {card: tuple((i, n) for i, n in enumerate(cost) if n) for card, cost in COST.items()}
 _LINE_SET = frozenset(LINES)
 
 
@@ -161,7 +176,14 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
                 gold_cells.append(cell)
             else:
                 takeable |= 1 << cell
-    mandatory: list[Action] = [a for a, mask in _TAKE_LINE_MASKS if mask & takeable == mask]
+    mandatory: list[Action] = []
+    for row, lines in enumerate(_LINES_BY_TOP_ROW):
+        pattern = takeable >> (row * GRID.cols) & _ROW_PATTERN
+        key = row << _ROW_BITS | pattern
+        open_lines = _OPEN_LINES.get(key)
+        if open_lines is None:
+            open_lines = _OPEN_LINES[key] = tuple(a for a, m in lines if m & pattern == m)
+        mandatory.extend(open_lines)
     if gold_cells and len(state.reserved[seat]) < BOX.max_reserved:
         for market, level in zip(state.pyramid, LEVELS):
             for card in market.slots:
@@ -200,6 +222,9 @@ def _buy_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     counts = state.tokens[seat].counts
     have = [counts.get(kind, 0) for kind in COST_KINDS]
     gold = counts.get(GOLD, 0)
+    # What each kind is worth towards a cost: tokens plus bonuses (pearls have no bonus).
+    power = [h + b for h, b in zip(have, bonus)]
+    power.append(have[-1])
     can_place_wild = any(bonus)
     candidates = [card for market in state.pyramid for card in market.slots if card is not None]
     candidates.extend(state.reserved[seat])
@@ -207,25 +232,40 @@ def _buy_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     for card in candidates:
         if _IS_WILD[card] and not can_place_wild:
             continue
-        cost = COST[card]
-        need = [c - b if c > b else 0 for c, b in zip(cost, bonus)]
-        need.append(cost[-1])
+        terms = _COST_TERMS[card]
         short = 0
-        for n, h in zip(need, have):
-            if n > h:
-                short += n - h
+        for i, n in terms:
+            if n > power[i]:
+                short += n - power[i]
         if short > gold:
             continue
-        if gold == 0 or not any(need):
+        if gold:
+            actions.extend(_gold_payments(card, terms, bonus, have, gold))
+        else:
             actions.append(_BUY[card, NO_GOLD])
-            continue
-        ranges = [
-            range(n - h if n > h else 0, (n if n < gold else gold) + 1) for n, h in zip(need, have)
-        ]
-        for split in itertools.product(*ranges):
-            if sum(split) <= gold:
-                actions.append(_buy(card, split))
     return actions
+
+
+def _gold_payments(
+    card: str, terms: tuple[tuple[int, int], ...], bonus: list[int], have: list[int], gold: int
+) -> list[Buy]:
+    """Every way to pay ``card`` with up to ``gold`` gold: per owed kind, from the units the
+    tokens cannot cover up to all the units owed."""
+    kinds = []
+    ranges = []
+    for i, n in terms:
+        owe = n - bonus[i] if i < len(bonus) else n
+        if owe > 0:
+            kinds.append(i)
+            ranges.append(range(owe - have[i] if owe > have[i] else 0, (owe if owe < gold else gold) + 1))
+    payments = []
+    split = [0] * len(COST_KINDS)
+    for choice in itertools.product(*ranges):
+        if sum(choice) <= gold:
+            for i, g in zip(kinds, choice):
+                split[i] = g
+            payments.append(_buy(card, tuple(split)))
+    return payments
 
 
 def wild_targets(state: SplendorDuelState, seat: int) -> list[str]:
@@ -463,12 +503,13 @@ def _proceed(state: SplendorDuelState) -> None:
 
 def victory_reasons(state: SplendorDuelState, seat: int) -> list[str]:
     """The victory conditions ``seat`` meets now, in rulebook order."""
+    prestige, crowns, by_colour = state.tallies(seat)
     reasons = []
-    if state.prestige(seat) >= BOX.victory.prestige:
+    if prestige >= BOX.victory.prestige:
         reasons.append("prestige")
-    if state.crowns(seat) >= BOX.victory.crowns:
+    if crowns >= BOX.victory.crowns:
         reasons.append("crowns")
-    if max(state.colour_prestige(seat).values()) >= BOX.victory.colour_prestige:
+    if max(by_colour) >= BOX.victory.colour_prestige:
         reasons.append("colour_prestige")
     return reasons
 

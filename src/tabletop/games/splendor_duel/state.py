@@ -18,6 +18,25 @@ from . import rules
 from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD
 
 _GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
+_WILD_INDEX = -1
+#: Per card: the index of its bonus colour in GEMS (-1 for a wild card, -2 for no bonus),
+#: and how many bonuses it gives.
+_BONUS = {
+    card.id: (
+        _GEM_INDEX[card.colour] if card.colour in _GEM_INDEX
+        else _WILD_INDEX if card.colour == WILD else -2,
+        card.bonus,
+    )
+    for card in CARDS.values()
+}
+_POINTS_CROWNS = {card.id: (card.points, card.crowns) for card in CARDS.values()}
+
+
+def _copy_pool(pool: TokenPool, _new: Any = TokenPool.__new__, _set: Any = object.__setattr__) -> TokenPool:
+    """A copy of a pool whose counts are known valid, skipping the validator (3x faster)."""
+    copy: TokenPool = _new(TokenPool)
+    _set(copy, "counts", pool.counts.copy())
+    return copy
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -84,8 +103,8 @@ class SplendorDuelState(State):
             replenished=self.replenished,
             ability_card=self.ability_card,
             board=self.board.copy(),
-            bag=TokenPool(self.bag.counts.copy()),
-            tokens=[TokenPool(pool.counts.copy()) for pool in self.tokens],
+            bag=_copy_pool(self.bag),
+            tokens=[_copy_pool(pool) for pool in self.tokens],
             privileges=self.privileges.copy(),
             pyramid=[market.copy() for market in self.pyramid],
             reserved=[hand.copy() for hand in self.reserved],
@@ -115,13 +134,33 @@ class SplendorDuelState(State):
     def bonuses(self, seat: int) -> list[int]:
         """Bonuses per gem colour (in ``GEMS`` order); a wild card counts once placed."""
         counts = [0, 0, 0, 0, 0]
-        wild = self.wild_colours
-        for card_id in self.cards[seat]:
-            card = CARDS[card_id]
-            index = _GEM_INDEX.get(wild.get(card_id, card.colour) if card.colour == WILD else card.colour)
-            if index is not None:
-                counts[index] += card.bonus
+        for card in self.cards[seat]:
+            index, bonus = _BONUS[card]
+            if index >= 0:
+                counts[index] += bonus
+            elif index == _WILD_INDEX:
+                colour = self.wild_colours.get(card)
+                if colour is not None:
+                    counts[_GEM_INDEX[colour]] += bonus
         return counts
+
+    def tallies(self, seat: int) -> tuple[int, int, list[int]]:
+        """Prestige (cards and royals), crowns, and prestige per gem colour, in one pass."""
+        prestige = crowns = 0
+        by_colour = [0, 0, 0, 0, 0]
+        for card in self.cards[seat]:
+            index, _ = _BONUS[card]
+            points, card_crowns = _POINTS_CROWNS[card]
+            prestige += points
+            crowns += card_crowns
+            if index == _WILD_INDEX:
+                colour = self.wild_colours.get(card)
+                index = -2 if colour is None else _GEM_INDEX[colour]
+            if index >= 0:
+                by_colour[index] += points
+        for royal in self.royals[seat]:
+            prestige += ROYALS[royal].points
+        return prestige, crowns, by_colour
 
     def colour_prestige(self, seat: int) -> dict[str, int]:
         """Prestige on the cards of each gem colour (wild cards in the colour they joined)."""
