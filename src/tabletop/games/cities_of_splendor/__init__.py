@@ -1,0 +1,105 @@
+"""Splendor (Space Cowboys, 2014) with the four modules of Cities of Splendor (2017).
+
+``tabletop.load("cities_of_splendor").new_game(players=2..4, seed=..., module=...)``
+
+Option ``module``: ``"cities"`` (default), ``"trading_posts"``, ``"orient"``, ``"strongholds"``
+or ``None`` for base Splendor. The publisher's box says the modules "should be played
+separately", so exactly one module (or none) is played; a list of modules is refused.
+
+Sources: the seed (a Vietnamese summary of the four modules) and the verified reference data
+and official English wording in ``shared/reference/splendor`` (base.json,
+cities_of_splendor.json, README.md); the card data in ``data/`` is transcribed from it.
+
+Rules choices (where the rulebooks are silent, or the seed and official text differ):
+
+* Seat 0 plays first (the rulebook: the youngest player); rounds end with the last seat.
+* Take 3 different colours: when fewer than 3 colours are left in the supply, the player takes
+  one of each remaining colour (2 or 1); taking fewer than possible is not allowed.
+* Paying: bonuses reduce the cost; the player chooses how many units of each colour gold covers
+  (a :class:`Pay` decision, asked only when there is more than one way to pay).
+* The token limit is checked at the end of the turn: :class:`ReturnToken` one token at a time,
+  any kind, including tokens just taken. Then at most one noble visits (the player chooses
+  among several; a single qualifying noble visits automatically, as the rules say it cannot be
+  refused).
+* Base end: a player at 15 prestige or more at the end of a turn triggers the end; the round
+  is completed. Most prestige wins, then fewest development cards (unspent Orient gold cards
+  count as cards); a remaining tie is a shared victory.
+* Two endings the rulebooks do not cover, so that every game ends: if every player in turn had
+  no possible action (``Pass``), the game ends at once (reason ``"no_action_possible"``); if no
+  development card is left in any market, deck or reserve at the end of a round, the game ends
+  (``"cards_exhausted"``). Both rank as above (with The Cities: claimants first, if any).
+* The Cities: 3 random tiles on random sides, no nobles. At the end of a turn the player claims
+  one city whose prestige and bonuses they meet ("N of one colour" = one colour of their choice,
+  not a colour the face already names, so not green on the 4-green face); with several they
+  choose. A claim triggers the end of the round; reaching 15 does not. Several claimants: most
+  prestige, then fewest cards (the base tie-break, a project decision), then shared.
+* The Trading Posts: after the noble visit every power whose requirement is met gets a coat of
+  arms (not exclusive). Power 1's token is a gem (not gold), taken before the refill, never on
+  the turn its coat of arms is placed. Power 2's extra token is mandatory when another colour is
+  available. Power 3: each gold token covers up to 2 units of one colour when buying.
+* The Orient: 2 Orient cards per level beside the base cards, refilled from their own decks;
+  blind reservation is allowed from the Orient decks too (they are decks of that level). A free
+  card taken by a level-2/level-3 Orient card resolves its own ability (e.g. a pair card is
+  paired). Sacrifice: paired Orient cards of the colour are discarded first; when one bonus is
+  still owed a single-bonus card must be chosen if any (no needless over-discarding). Reserved
+  nobles are public (others saw which tile left the row) and can visit only their owner.
+* The Strongholds: after every purchase, before the refill, place/move one of your
+  strongholds onto a face-up card without another colour, or remove another player's; if
+  neither is possible nothing happens. The conquest purchase is optional, comes after the main
+  action and before the token limit and noble visit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import Game, Option
+
+from .actions import (
+    ACTION_SPACE, ACTION_TYPES, BuyCard, ChooseNoble, ClaimCity, PairCard, Pass, Pay,
+    PlaceStronghold, RemoveStronghold, ReserveCard, ReserveDeck, ReserveNoble, ReturnToken,
+    SacrificeCard, TakeFreeCard, TakeGems, TakeTradingToken,
+)
+from .components import (
+    CARD, CARDS, CITY, CITY_TILES, COLOURS, MODULES, NOBLE, NOBLES, SETUP, TRADING_POSTS, Card,
+    CityFace, CityTile, Noble, TradingPost,
+)
+from .rules import setup
+from .state import CitiesOfSplendorState, Player
+
+
+def _check_module(value: Any) -> None:
+    if isinstance(value, (list, tuple, set, frozenset)):
+        raise ValueError(
+            f"option module={value!r}: the Cities of Splendor modules are played one at a time "
+            "(the publisher: 'they should be played separately'); choose one of 'cities', "
+            "'trading_posts', 'orient', 'strongholds', or None for base Splendor"
+        )
+
+
+GAME: Game[CitiesOfSplendorState] = Game(
+    name="cities_of_splendor",
+    title="Splendor + Cities of Splendor",
+    min_players=2,
+    max_players=4,
+    state_type=CitiesOfSplendorState,
+    setup=setup,
+    action_space=ACTION_SPACE,
+    action_types=ACTION_TYPES,
+    options=[
+        Option(
+            "module", "cities",
+            "the Cities of Splendor module played: 'cities', 'trading_posts', 'orient', "
+            "'strongholds', or None for base Splendor (one module at a time)",
+            choices=MODULES, check=_check_module,
+        ),
+    ],
+)
+
+__all__ = [
+    "GAME", "BuyCard", "CARD", "CARDS", "CITY", "CITY_TILES", "COLOURS", "Card", "ChooseNoble",
+    "CitiesOfSplendorState", "CityFace", "CityTile", "ClaimCity", "MODULES", "NOBLE", "NOBLES",
+    "Noble", "PairCard", "Pass", "Pay", "PlaceStronghold", "Player", "RemoveStronghold",
+    "ReserveCard", "ReserveDeck", "ReserveNoble", "ReturnToken", "SETUP", "SacrificeCard",
+    "TRADING_POSTS", "TakeFreeCard", "TakeGems", "TakeTradingToken", "TradingPost",
+]

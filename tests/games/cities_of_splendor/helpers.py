@@ -1,0 +1,125 @@
+"""Small builders of scenario states for the Cities of Splendor tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.core import Action, Rng
+from tabletop.games.cities_of_splendor import GAME, CitiesOfSplendorState
+from tabletop.games.cities_of_splendor.components import CARD, COLOURS, TOKEN_KINDS
+
+TOTAL_CARDS = 120
+
+
+def fresh(module: str | None = None, players: int = 2, seed: int = 0) -> CitiesOfSplendorState:
+    """A new game of ``module`` (base Splendor by default)."""
+    return GAME.new_game(players=players, seed=seed, module=module)
+
+
+def set_tokens(state: CitiesOfSplendorState, seat: int, **counts: int) -> None:
+    """Give ``seat`` exactly these tokens, moving them from/to the supply (totals conserved)."""
+    state._legal = None
+    player = state.players[seat]
+    for kind in TOKEN_KINDS:
+        want = counts.get(kind, 0)
+        have = player.tokens[kind]
+        if want > have:
+            state.bank.move_to(player.tokens, kind, want - have)
+        elif have > want:
+            player.tokens.move_to(state.bank, kind, have - want)
+
+
+def detach(state: CitiesOfSplendorState, card: str) -> None:
+    """Take ``card`` out of wherever it is (deck, market slot left empty, a reserve)."""
+    state._legal = None
+    for market in state.markets + state.orient:
+        if card in market.deck.cards:
+            market.deck.cards.remove(card)
+        if card in market.slots:
+            market.slots[market.slots.index(card)] = None
+    for player in state.players:
+        if card in player.reserved:
+            player.reserved.remove(card)
+        if card in player.blind:
+            player.blind.remove(card)
+
+
+def give(state: CitiesOfSplendorState, seat: int, *cards: str) -> None:
+    """Put development cards into ``seat``'s tableau (bonuses and points counted)."""
+    state._legal = None
+    player = state.players[seat]
+    for card in cards:
+        detach(state, card)
+        info = CARD[card]
+        if info.kind == "double_gold":
+            player.gold_cards.append(card)
+            continue
+        player.cards.append(card)
+        player.points += info.points
+        if info.bonus:
+            player.bonuses[info.bonus] += info.bonus_count
+
+
+def show(state: CitiesOfSplendorState, card: str, slot: int = 0) -> None:
+    """Lay ``card`` face up in ``slot`` of its level's market; the card there goes under its deck."""
+    state._legal = None
+    detach(state, card)
+    info = CARD[card]
+    market = (state.orient if info.module == "orient" else state.markets)[info.level - 1]
+    old = market.slots[slot]
+    if old is not None:
+        market.deck.put_bottom(old)
+    market.slots[slot] = card
+
+
+def reserve_for(state: CitiesOfSplendorState, seat: int, card: str, blind: bool = False) -> None:
+    """Put ``card`` into ``seat``'s reserve."""
+    state._legal = None
+    detach(state, card)
+    state.players[seat].reserved.append(card)
+    if blind:
+        state.players[seat].blind.append(card)
+
+
+def refused(state: CitiesOfSplendorState, action: Action, match: str) -> None:
+    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
+    before = state.to_dict()
+    with pytest.raises(tabletop.IllegalAction, match=match):
+        state.apply(action)
+    assert state.to_dict() == before
+    state._legal = None  # the test may now edit the state directly
+
+
+def card_total(state: CitiesOfSplendorState) -> int:
+    """Every development card, wherever it is (must always be the whole box)."""
+    total = len(state.box) + (1 if state.purchase else 0)
+    for market in state.markets + state.orient:
+        total += len(market.deck.cards) + sum(1 for c in market.slots if c)
+    for player in state.players:
+        total += len(player.cards) + len(player.reserved) + len(player.gold_cards)
+    unused_orient = 0 if state.orient else 30
+    return total + unused_orient
+
+
+def token_totals(state: CitiesOfSplendorState) -> dict[str, int]:
+    """Tokens of each kind in the supply and in every hand."""
+    return {
+        kind: state.bank[kind] + sum(p.tokens[kind] for p in state.players) for kind in TOKEN_KINDS
+    }
+
+
+def play_random(state: CitiesOfSplendorState, seed: int, limit: int = 20_000) -> list[Any]:
+    """Play ``state`` to the end with random legal actions; return the decisions' names."""
+    rng = Rng.from_seed(seed)
+    decisions = []
+    while not state.is_terminal:
+        assert len(decisions) < limit
+        decisions.append(state.decision)
+        state.apply(rng.choice(state.legal_actions()))
+    return decisions
+
+
+__all__ = ["COLOURS", "fresh", "give", "refused", "reserve_for", "set_tokens", "show"]
