@@ -6,19 +6,20 @@ action is legal (the kernel refuses anything else first).
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Layout, LayoutShape, Outcome, ScoreSheet, score_sheet, winners
 
 from .actions import (
-    BUILD_WONDER, CONSTRUCT, DESTROY, DISCARD, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN,
+    DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS,
     BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard, PickWonder,
     TakeProgressToken,
 )
 from .components import (
     BLUE, BOARD, CARDS, COLORS, GREEN, PROGRESS_TOKENS, PURPLE, RED, WONDERS, YELLOW, Card,
 )
-from .economy import trade_cost, unit_prices
+from .economy import CostBook, unit_prices
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
@@ -71,6 +72,44 @@ def derive_city(s: WondersDuelState, seat: int) -> None:
     s.choice[seat] = choice
     s.one_coin[seat] = one_coin
     s.chains[seat] = chains
+    _economy_changed(s)
+
+
+def derive_open_slots(s: WondersDuelState) -> None:
+    """Rebuild the list of accessible structure slots."""
+    s.open_slots = [] if s.structure is None else accessible_slots(s.structure, s.age)
+
+
+#: Cost books shared by all states, one per economic situation of a payer.
+_BOOKS: dict[tuple[object, ...], CostBook] = {}
+_MAX_BOOKS = 50_000
+
+
+def _economy_changed(s: WondersDuelState) -> None:
+    """Forget which cost book applies to each seat: production, prices or discounts changed."""
+    s.costs = [None, None]
+
+
+def cost_book(s: WondersDuelState, seat: int) -> CostBook:
+    """The cost book of the seat's current economic situation."""
+    book = s.costs[seat]
+    if book is None:
+        global _BOOKS
+        tokens = s.tokens[seat]
+        produce = tuple(s.produce[seat])
+        choice = s.choice[seat]
+        unit = tuple(prices(s, seat))
+        blue = sum(_BLUE_DISCOUNT[t] for t in tokens) if tokens else 0
+        wonder = sum(_WONDER_DISCOUNT[t] for t in tokens) if tokens else 0
+        chains = frozenset(s.chains[seat])
+        key = (produce, choice[0], choice[1], unit, blue, wonder, chains)
+        book = _BOOKS.get(key)
+        if book is None:
+            if len(_BOOKS) >= _MAX_BOOKS:  # live states keep their own references
+                _BOOKS = {}
+            book = _BOOKS[key] = CostBook(produce, choice[0], choice[1], unit, blue, wonder, chains)
+        s.costs[seat] = book
+    return book
 
 
 def count_of(s: WondersDuelState, seat: int, what: str) -> int:
@@ -96,25 +135,14 @@ def prices(s: WondersDuelState, seat: int) -> list[int]:
     return unit_prices(s.one_coin[seat], s.produce[1 - seat])
 
 
-def card_cost(s: WondersDuelState, seat: int, card: Card, unit: list[int]) -> tuple[int, int, bool]:
-    """``(printed coins, trade coins, free by chain)`` for the seat to construct ``card``."""
-    if card.chain_from is not None and card.chain_from in s.chains[seat]:
-        return 0, 0, True
-    if not card.need:
-        return card.coins, 0, False
-    waived = 0
-    if card.color_index == BLUE and s.tokens[seat]:
-        waived = sum(_BLUE_DISCOUNT[t] for t in s.tokens[seat])
-    choice = s.choice[seat]
-    trade = trade_cost(card.need, s.produce[seat], unit, choice[0], choice[1], waived)
-    return card.coins, trade, False
+def card_cost(s: WondersDuelState, seat: int, card_id: str) -> tuple[int, int, bool]:
+    """``(printed coins, trade coins, free by chain)`` for the seat to construct the card."""
+    return cost_book(s, seat).card(card_id)
 
 
-def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str, unit: list[int]) -> int:
+def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str) -> int:
     """The trade coins the seat pays to build the Wonder (Wonders have no printed coin cost)."""
-    waived = sum(_WONDER_DISCOUNT[t] for t in s.tokens[seat]) if s.tokens[seat] else 0
-    choice = s.choice[seat]
-    return trade_cost(WONDERS[wonder_id].need, s.produce[seat], unit, choice[0], choice[1], waived)
+    return cost_book(s, seat).wonder(wonder_id)
 
 
 def discard_value(s: WondersDuelState, seat: int) -> int:
@@ -169,23 +197,26 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
         return [DESTROY[c] for c in s.cards[1 - seat] if CARDS[c].color == color]
     structure = s.structure
     assert structure is not None
-    unit = prices(s, seat)
     coins = s.coins[seat]
+    book = s.costs[seat] or cost_book(s, seat)
+    known = book.costs
+    affordable = []
     if len(s.built[0]) + len(s.built[1]) < _MAX_WONDERS:
-        affordable = [w for w in s.wonders[seat] if wonder_cost(s, seat, w, unit) <= coins]
-    else:
-        affordable = []
+        for wonder_id in s.wonders[seat]:
+            if book.wonder(wonder_id) <= coins:
+                affordable.append(wonder_id)
     out: list[Action] = []
     cards = structure.cards
-    for slot in accessible_slots(structure, s.age):
+    for slot in s.open_slots:
         card_id = cards[slot]
         assert card_id is not None
-        printed, trade, _ = card_cost(s, seat, CARDS[card_id], unit)
-        if printed + trade <= coins:
-            out.append(CONSTRUCT[card_id])
-        out.append(DISCARD[card_id])
-        for wonder_id in affordable:
-            out.append(BUILD_WONDER[wonder_id, card_id])
+        cost = known.get(card_id) or book.card(card_id)
+        construct_it, discard_it, build_with = TURN_ACTIONS[card_id]
+        if cost[0] + cost[1] <= coins:
+            out.append(construct_it)
+        out.append(discard_it)
+        if affordable:
+            out += [build_with[w] for w in affordable]
     return out
 
 
@@ -227,10 +258,9 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
             for c in covering if c is not None
         )
         return f"{name} is covered by {by}: only cards that no other card covers may be taken"
-    unit = prices(s, seat)
     coins = s.coins[seat]
     if isinstance(action, Construct):
-        printed, trade, _ = card_cost(s, seat, CARDS[action.card], unit)
+        printed, trade, _ = card_cost(s, seat, action.card)
         return (
             f"cannot afford {name}: it costs {printed + trade} coins ({printed} printed + {trade} "
             f"for resources bought) and player {seat + 1} has {coins}"
@@ -245,7 +275,7 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
             return f"{wonder} is not one of player {seat + 1}'s Wonders"
         if wonders_built(s) >= _MAX_WONDERS:
             return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
-        cost = wonder_cost(s, seat, action.wonder, unit)
+        cost = wonder_cost(s, seat, action.wonder)
         return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat + 1} has {coins}"
     return f"{action} is not legal now"
 
@@ -311,14 +341,15 @@ def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> N
         bonus = sum(PROGRESS_TOKENS[t].chain_coins for t in tokens)
         if bonus:
             _gain(s, seat, bonus)
-    for resource, units in card.production:
-        s.produce[seat][resource] += units
-    if card.choice_group:
-        s.choice[seat][card.choice_group - 1] += 1
-    if card.one_coin_mask:
+    if card.changes_costs:
+        for resource, units in card.production:
+            s.produce[seat][resource] += units
+        if card.choice_group:
+            s.choice[seat][card.choice_group - 1] += 1
         s.one_coin[seat] |= card.one_coin_mask
-    if card.chain_to is not None:
-        s.chains[seat].add(card.chain_to)
+        if card.chain_to is not None:
+            s.chains[seat].add(card.chain_to)
+        _economy_changed(s)
     if card.gain_coins:
         _gain(s, seat, card.gain_coins)
     if card.coins_per is not None:
@@ -356,6 +387,7 @@ def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -
             s.wonders[owner] = []
     if wonder.choice_group:
         s.choice[seat][wonder.choice_group - 1] += 1
+        _economy_changed(s)
     if wonder.gain_coins:
         _gain(s, seat, wonder.gain_coins)
     if wonder.opponent_loses_coins:
@@ -382,6 +414,8 @@ def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
     """The seat takes a Progress token and its immediate effects."""
     token = PROGRESS_TOKENS[token_id]
     s.tokens[seat].append(token_id)
+    if token.blue_discount or token.wonder_discount:
+        _economy_changed(s)
     if token.gain_coins:
         _gain(s, seat, token.gain_coins)
     if token.science is not None:
@@ -397,11 +431,9 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
     kind = type(action)
     if kind is Construct or kind is Discard or kind is BuildWonder:
         card_id: str = action.card  # type: ignore[attr-defined]
-        structure = s.structure
-        assert structure is not None
-        structure.take(structure.cards.index(card_id))
+        _take(s, card_id)
         if kind is Construct:
-            printed, trade, chained = card_cost(s, seat, CARDS[card_id], prices(s, seat))
+            printed, trade, chained = card_cost(s, seat, card_id)
             _pay(s, seat, printed, trade)
             construct(s, seat, card_id, chained)
         elif kind is Discard:
@@ -409,7 +441,7 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
             s.discard.append(card_id)
         else:
             wonder_id: str = action.wonder  # type: ignore[attr-defined]
-            _pay(s, seat, 0, wonder_cost(s, seat, wonder_id, prices(s, seat)))
+            _pay(s, seat, 0, wonder_cost(s, seat, wonder_id))
             build_wonder(s, seat, wonder_id, card_id)
     elif kind is TakeProgressToken:
         token_id: str = action.token  # type: ignore[attr-defined]
@@ -444,6 +476,27 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
     _after_step(s)
 
 
+def _take(s: WondersDuelState, card_id: str) -> None:
+    """Take a card from the structure; the cards it uncovers become accessible (and face up)."""
+    structure = s.structure
+    assert structure is not None
+    cards = structure.cards
+    slot = cards.index(card_id)
+    # The kernel's Layout.take, inlined: this runs on every turn.
+    cards[slot] = None
+    open_slots = s.open_slots
+    open_slots.remove(slot)
+    shape = structure.shape
+    covered_by = shape.covered_by
+    for below in shape.covers[slot]:
+        for other in covered_by[below]:
+            if cards[other] is not None:
+                break
+        else:
+            structure.revealed[below] = True
+            bisect.insort(open_slots, below)
+
+
 def _draft(s: WondersDuelState, wonder_id: str) -> None:
     s.wonders[s.active].append(wonder_id)
     s.wonder_offer.remove(wonder_id)
@@ -465,15 +518,14 @@ def start_age(s: WondersDuelState, age: int, active: int) -> None:
     s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
     s.decks[age - 1] = []
     s.active = active
+    derive_open_slots(s)
 
 
 def _after_step(s: WondersDuelState) -> None:
     """Once nothing is pending, end the turn: next player, Play Again, or the end of the Age."""
     if s.outcome is not None or s.pending:
         return
-    structure = s.structure
-    assert structure is not None
-    if any(card is not None for card in structure.cards):
+    if s.open_slots:
         if s.play_again:
             s.play_again = False
         else:

@@ -14,7 +14,8 @@ from tabletop.core import Action, Layout, Rng, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
 from . import rules
-from .components import CARDS, PROGRESS_TOKENS, WONDERS
+from .components import CARDS
+from .economy import CostBook
 
 _transient = {TRANSIENT: True}
 
@@ -86,13 +87,20 @@ class WondersDuelState(State):
     one_coin: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: Chain symbols shown in each seat's city.
     chains: list[set[str]] = attrs.field(factory=lambda: [set(), set()], metadata=_transient)
-    #: Whether the four fields above are already filled (a clone passes them).
+    #: The structure slots whose card may be taken, in slot order.
+    open_slots: list[int] = attrs.field(factory=list, metadata=_transient)
+    #: Per seat, the cost book of its economic situation (None: to be looked up).
+    costs: list[CostBook | None] = attrs.field(
+        factory=lambda: [None, None], metadata=_transient
+    )
+    #: Whether the fields above are already filled (a clone passes them).
     derived: bool = attrs.field(default=False, metadata=_transient)
 
     def __attrs_post_init__(self) -> None:
         if not self.derived:
             for seat in (0, 1):
                 rules.derive_city(self, seat)
+            rules.derive_open_slots(self)
             self.derived = True
 
     # ------------------------------------------------------------------ the decision
@@ -154,7 +162,7 @@ class WondersDuelState(State):
             produce=[produce[0].copy(), produce[1].copy()],
             choice=[choice[0].copy(), choice[1].copy()],
             one_coin=self.one_coin.copy(), chains=[chains[0].copy(), chains[1].copy()],
-            derived=True,
+            open_slots=self.open_slots.copy(), costs=self.costs.copy(), derived=True,
         )
         new._legal = self._legal
         return new
