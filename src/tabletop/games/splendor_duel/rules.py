@@ -571,6 +571,9 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return "the board was already replenished this turn"
         return "cannot replenish the board: the bag is empty"
     if isinstance(action, TakeTokens):
+        if action.cells[::-1] in _LINE_SET:
+            return (f"name the line's cells in reading order: "
+                    f"{', '.join(cell_name(c) for c in action.cells[::-1])}")
         if action.cells not in _LINE_SET:
             return ("tokens must be taken from 1 to 3 adjacent cells in one straight line "
                     "(row, column or diagonal)")
@@ -584,7 +587,7 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
         if len(state.reserved[seat]) >= BOX.max_reserved:
             return f"you already hold {BOX.max_reserved} reserved cards, the limit"
         if GOLD not in board:
-            return "reserving needs a gold token on the board, and there is none"
+            return "reserving needs gold, and there is no gold on the board"
         if board[action.gold] != GOLD:
             return f"reserving takes a gold token; {cell_name(action.gold)} holds no gold"
         if isinstance(action, ReserveCard):
