@@ -123,3 +123,26 @@ def play_random(state: CitiesOfSplendorState, seed: int, limit: int = 20_000) ->
 
 
 __all__ = ["COLOURS", "fresh", "give", "refused", "reserve_for", "set_tokens", "show"]
+
+
+def with_bonuses(state: CitiesOfSplendorState, seat: int, **counts: int) -> None:
+    """Give ``seat`` more base cards with these bonus colours (lowest prestige first).
+
+    Tests that care about prestige set ``points`` afterwards.
+    """
+    owned = {c for p in state.players for c in p.cards + p.reserved}
+    for colour, n in counts.items():
+        cards = sorted(
+            (c for c in CARD.values() if c.module == "base" and c.bonus == colour and c.id not in owned),
+            key=lambda c: (c.points, c.id),
+        )
+        give(state, seat, *[c.id for c in cards[:n]])
+
+
+def end_turn_quietly(state: CitiesOfSplendorState) -> None:
+    """Play a main action that changes nothing relevant: take gems (or pass)."""
+    for action in state.legal_actions():
+        if type(action).__name__ in ("TakeGems", "Pass"):
+            state.apply(action)
+            return
+    raise AssertionError("no quiet action")
