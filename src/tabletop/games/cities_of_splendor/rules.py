@@ -339,11 +339,12 @@ def payment_options(player: Player, card: str) -> list[Action]:
     bonuses, tokens = player.bonuses, player.tokens.counts
     gold = tokens[GOLD]
     gold_cards = len(player.gold_cards)
+    power_three = 3 in player.posts
+    most = 2 * gold if power_three else gold + 2 * gold_cards  # units gold can cover at all
     ranges = []
     for colour in COLOURS:
         rest = max(0, CARD[card].cost.get(colour, 0) - bonuses[colour])
-        ranges.append(range(max(0, rest - tokens[colour]), min(rest, gold + 2 * gold_cards) + 1))
-    power_three = 3 in player.posts
+        ranges.append(range(max(0, rest - tokens[colour]), min(rest, most) + 1))
     options: list[Action] = []
     for units in itertools.product(*ranges):
         if power_three:
@@ -681,6 +682,8 @@ def _advance(state: St) -> None:
             return
         options = task_options(state, task)
         if not options:
+            # a purchase was only legal because it can be paid: no way to pay is a rules bug
+            assert not task.startswith(("pay", "sacrifice")), f"no way to {task}: a rules bug"
             tasks.pop(0)
             continue
         if len(options) == 1:
