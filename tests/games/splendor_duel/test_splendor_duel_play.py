@@ -1,0 +1,137 @@
+"""Hidden information, and properties over random play (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contract import check_contract
+from splendor_duel_helpers import all_cards, new, reserve, total_tokens
+from tabletop.core import Rng
+from tabletop.games.splendor_duel import GAME, BOX, ReserveCard, ReserveFromDeck, SplendorDuelState
+from tabletop.games.splendor_duel.components import CARDS
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def test_blind_reservations_are_hidden_from_the_opponent_only() -> None:
+    state = new()
+    gold = state.board.index("gold")
+    top = state.pyramid[1].deck.cards[-1]
+    state.apply(ReserveFromDeck(gold, 2))
+    mine = state.observation(0)["players"][0]["reserved"]
+    theirs = state.observation(1)["players"][0]["reserved"]
+    assert mine == [{"card": top, "level": 2, "blind": True}]
+    assert theirs == [{"card": None, "level": 2, "blind": True}]
+    assert top not in json.dumps(state.observation(1))
+
+
+def test_pyramid_reservations_are_seen_by_both() -> None:
+    state = new()
+    gold = state.board.index("gold")
+    card = state.pyramid[0].slots[1]
+    assert card is not None
+    state.apply(ReserveCard(gold, card))
+    assert state.observation(1)["players"][0]["reserved"] == [
+        {"card": card, "level": 1, "blind": False}
+    ]
+
+
+def test_states_differing_only_in_hidden_cards_look_the_same() -> None:
+    state = new()
+    reserve(state, 0, state.pyramid[2].deck.cards[0], blind=True)
+    other = state.clone()
+    # Swap seat 0's blind card with a level-3 deck card, and shuffle the decks.
+    deck = other.pyramid[2].deck.cards
+    deck[0], other.reserved[0][0] = other.reserved[0][0], deck[0]
+    other.blind[0][0] = other.reserved[0][0]
+    for market in other.pyramid:
+        market.deck.cards.reverse()
+    assert other.observation(1) == state.observation(1)
+    assert other.observation(0) != state.observation(0)
+
+
+def test_determinize_resamples_only_what_the_seat_has_not_seen() -> None:
+    state = new()
+    reserve(state, 0, "D2-05", blind=True)
+    reserve(state, 1, "D3-04", blind=True)
+    reserve(state, 1, "D1-10")
+    seen = set()
+    for seed in range(20):
+        sample = state.determinize(0, seed)
+        assert sample.observation(0) == state.observation(0)
+        assert sample.reserved[0] == ["D2-05"]  # one's own blind card is known
+        assert sample.reserved[1][1] == "D1-10"  # a pyramid reservation is known
+        assert CARDS[sample.reserved[1][0]].level == 3
+        assert sample.blind[1] == [sample.reserved[1][0]]
+        seen.add(sample.reserved[1][0])
+        assert sorted(all_cards(sample)) == sorted(all_cards(state))
+    assert len(seen) > 1  # the opponent's blind card is resampled
+
+
+# ---------------------------------------------------------------------- properties
+
+
+def _check_invariants(state: SplendorDuelState) -> None:
+    assert total_tokens(state) == Counter(BOX.tokens)
+    for pool in (state.bag, *state.tokens):
+        assert all(n >= 0 for n in pool.counts.values())
+    cards = all_cards(state)
+    assert len(cards) == 67 and set(cards) == set(CARDS)
+    assert all(set(state.blind[s]) <= set(state.reserved[s]) for s in range(2))
+    assert all(len(state.reserved[s]) <= BOX.max_reserved for s in range(2))
+    assert all(0 <= p <= 3 for p in state.privileges) and 0 <= state.privilege_supply <= 3
+    assert sum(state.privileges) + state.privilege_supply == 3
+    assert len(state.royal_supply) + len(state.royals[0]) + len(state.royals[1]) == 4
+    if state.current_player is not None:  # the seat not playing ended its turn with <= 10
+        assert state.token_count(1 - state.current_player) <= BOX.max_tokens
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), first=st.sampled_from([None, 0, 1]))
+def test_random_play_conserves_everything_and_ends(seed: int, first: int | None) -> None:
+    rng = Rng.from_seed(seed)
+    state = GAME.new_game(seed=seed, first_player=first)
+    decisions = 0
+    while not state.is_terminal:
+        _check_invariants(state)
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+        assert decisions < 5000
+    _check_invariants(state)
+    assert state.outcome is not None and state.outcome.reason
+    assert set(state.outcome.reason.split("+")) <= {"prestige", "crowns", "colour_prestige"}
+    final = state.to_dict()
+    assert GAME.state_from_dict(json.loads(json.dumps(final))).to_dict() == final
+    assert GAME.replay(json.loads(json.dumps(state.record()))).to_dict() == final
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_clones_and_determinized_states_play_on_independently(seed: int) -> None:
+    rng = Rng.from_seed(seed)
+    state = GAME.new_game(seed=seed)
+    for _ in range(60):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal:
+        return
+    before = state.to_dict()
+    seat = state.current_player
+    assert seat is not None
+    for sample in (state.clone(), state.determinize(seat, seed), state.determinize(1 - seat, seed)):
+        play = Rng.from_seed(seed + 1)
+        while not sample.is_terminal:
+            sample.apply(play.choice(sample.legal_actions()))
+            _check_invariants(sample)
+    assert state.to_dict() == before
+
+
+def test_contract_with_each_first_player_option() -> None:
+    for first in (0, 1):
+        check_contract(GAME, 2, seed=11 + first, first_player=first)
