@@ -489,6 +489,8 @@ def _take(s: WondersDuelState, card_id: str) -> None:
     shape = structure.shape
     covered_by = shape.covered_by
     for below in shape.covers[slot]:
+        if cards[below] is None:
+            continue
         for other in covered_by[below]:
             if cards[other] is not None:
                 break
