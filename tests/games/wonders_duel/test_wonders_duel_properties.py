@@ -1,0 +1,146 @@
+"""Properties over random play: conservation, termination, saving, replay, hidden information."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.wonders_duel import CARDS, GAME, PROGRESS_TOKENS, WONDERS, WondersDuelState
+from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
+from tabletop.games.wonders_duel.rules import start_age
+from wonders_duel_helpers import card_count, coin_total, fresh, random_game
+
+seeds = st.integers(min_value=0, max_value=2**40)
+modes = st.sampled_from(["draft", "beginner"])
+
+
+def check_invariants(s: WondersDuelState) -> None:
+    assert min(s.coins) >= 0
+    assert coin_total(s) == 86
+    assert card_count(s) == 73
+    tokens = [*s.board_tokens, *s.set_aside, *s.library_offer, *s.tokens[0], *s.tokens[1]]
+    assert sorted(tokens) == sorted(PROGRESS_TOKENS)
+    wonders = [*s.wonder_deck, *s.wonder_offer, *s.wonders[0], *s.wonders[1], *s.built[0],
+               *s.built[1], *s.returned_wonders]
+    assert sorted(wonders) == sorted(WONDERS)
+    assert len(s.built[0]) + len(s.built[1]) <= 7
+    assert set(s.tucked) == set(s.built[0]) | set(s.built[1])
+    assert -9 <= s.military.position <= 9
+
+
+@given(seed=seeds, mode=modes)
+@settings(max_examples=25, deadline=None)
+def test_random_games_conserve_coins_cards_tokens_and_wonders(seed: int, mode: str) -> None:
+    trail = random_game(seed, wonders=mode)
+    for state in trail:
+        check_invariants(state)
+    final = trail[-1]
+    assert final.outcome is not None
+    assert final.outcome.reason in ("military", "science", "civilian")
+    turns = sum(isinstance(a, (Construct, Discard, BuildWonder)) for a in final.history)
+    if final.outcome.reason == "civilian":
+        assert turns == 60 and final.age == 3
+    else:
+        assert turns <= 60
+    assert len(final.history) < 200
+
+
+@given(seed=seeds, mode=modes)
+@settings(max_examples=10, deadline=None)
+def test_save_restore_and_replay_are_exact(seed: int, mode: str) -> None:
+    trail = random_game(seed, wonders=mode)
+    for state in trail[:: 9] + [trail[-1]]:
+        data = json.loads(json.dumps(state.to_dict()))
+        restored = GAME.state_from_dict(data)
+        assert restored.to_dict() == state.to_dict()
+        assert restored.legal_actions() == state.legal_actions()
+        assert restored.observation(0) == state.observation(0)
+    final = trail[-1]
+    assert GAME.replay(json.loads(json.dumps(final.record()))).to_dict() == final.to_dict()
+
+
+@given(seed=seeds)
+@settings(max_examples=10, deadline=None)
+def test_determinized_states_look_the_same_and_conserve_everything(seed: int) -> None:
+    trail = random_game(seed)
+    for state in trail[:: 5]:
+        if state.is_terminal:
+            continue
+        for seat in (0, 1):
+            sample = state.determinize(seat, seed + seat)
+            assert sample.observation(seat) == state.observation(seat)
+            check_invariants(sample)
+            if state.current_player == seat:
+                assert sample.legal_actions() == state.legal_actions()
+
+
+def test_face_down_guild_slots_stay_guilds_when_resampled() -> None:
+    s = fresh(3)
+    s.box += [c for c in s.structure.cards if c is not None]  # type: ignore[union-attr]
+    start_age(s, 3, 0)
+    guild_slots = [i for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+                   if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]]  # type: ignore[union-attr]
+    hidden = [i for i, c in enumerate(s.structure.cards) if not s.structure.revealed[i]]  # type: ignore[union-attr]
+    seen_changes = False
+    for seed in range(30):
+        sample = s.determinize(0, seed)
+        for i in hidden:
+            card = sample.structure.cards[i]  # type: ignore[union-attr]
+            assert card is not None
+            assert CARDS[card].is_guild == (i in guild_slots)
+            assert CARDS[card].age == 3
+            seen_changes |= card != s.structure.cards[i]  # type: ignore[union-attr]
+        assert sample.observation(0) == s.observation(0)
+        assert card_count(sample) == 73
+    assert seen_changes
+
+
+def test_observation_hides_face_down_cards_box_and_set_aside_tokens() -> None:
+    s = fresh(1)
+    text = json.dumps(s.observation(0))
+    for card in s.box:
+        assert card not in text
+    for slot, card in enumerate(s.structure.cards):  # type: ignore[union-attr]
+        if not s.structure.revealed[slot]:  # type: ignore[union-attr]
+            assert card not in text
+    for deck in s.decks:
+        for card in deck:
+            assert f'"{card}"' not in text
+    for token in s.set_aside:
+        assert token not in text
+    assert s.observation(0)["set_aside_count"] == 5
+
+
+def test_states_differing_only_in_hidden_cards_give_equal_observations() -> None:
+    s = fresh(2)
+    other = s.clone()
+    hidden = [i for i in range(20) if not other.structure.revealed[i]]  # type: ignore[union-attr]
+    a, b = hidden[0], hidden[1]
+    cards = other.structure.cards  # type: ignore[union-attr]
+    cards[a], cards[b] = cards[b], cards[a]
+    other.box.reverse()
+    other.set_aside.reverse()
+    assert other.to_dict() != s.to_dict()
+    assert other.observation(0) == s.observation(0) and other.observation(1) == s.observation(1)
+
+
+def test_clone_is_independent() -> None:
+    s = fresh(4)
+    copy = s.clone()
+    before = s.to_dict()
+    copy.apply(copy.legal_actions()[0])
+    assert s.to_dict() == before and copy.to_dict() != before
+
+
+def test_same_seed_same_game() -> None:
+    a, b = random_game(77), random_game(77)
+    assert a[-1].to_dict() == b[-1].to_dict()
+    assert GAME.new_game(seed=1).to_dict() != GAME.new_game(seed=2).to_dict()
+
+
+def test_render_names_the_decision() -> None:
+    s = fresh(0)
+    text = s.render()
+    assert "decision 'turn'" in text and "player 1 to play" in text and "(face down)" in text
