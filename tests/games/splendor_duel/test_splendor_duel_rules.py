@@ -218,6 +218,29 @@ def test_forced_replenish_when_no_mandatory_action_is_possible() -> None:
     assert any(isinstance(a, TakeTokens) for a in state.legal_actions())
 
 
+def test_no_privilege_may_leave_the_turn_without_a_mandatory_action() -> None:
+    """Not covered by the rulebook: taking the last gem with a privilege when the bag is empty
+    and nothing can be reserved or bought would leave no legal move; it is refused."""
+    state = new()
+    for card in ("D3-11", "D3-12", "D3-13"):  # 8 red, 8 black, 8 white: out of reach
+        reserve(state, 0, card)
+    rest = [c for m in state.pyramid for c in m.deck.cards + m.slots if c is not None]
+    give_cards(state, 1, *rest, wild="white")
+    set_board(state, {cell(3, 3): "blue", cell(1, 1): "gold", cell(1, 2): "gold",
+                      cell(1, 3): "gold"})
+    set_tokens(state, 0, blue=3, green=4, pearl=2, red=1, white=1)
+    set_tokens(state, 1, white=3, red=3, black=4)
+    state.privileges = [1, 0]
+    assert not state.bag.as_dict()
+    assert state.legal_actions() == [TakeTokens((cell(3, 3),))]
+    refuse(state, UsePrivilege(cell(3, 3)), "every turn must end with a mandatory action")
+    # With a token in the bag, replenishing could follow, so the privilege is allowed.
+    state.tokens[1].counts["black"] -= 1
+    state.bag.counts["black"] += 1
+    state._legal = None
+    assert UsePrivilege(cell(3, 3)) in state.legal_actions()
+
+
 # ---------------------------------------------------------------------- reserving
 
 

@@ -35,6 +35,10 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
 * A card's abilities resolve in the order printed in the data (the one card with two,
   D3-11, places its wild bonus, then grants the extra turn), then the royal card is chosen,
   then its ability (R1's steal is asked before any remaining follow-up).
+* The rulebook does not cover a privilege that takes the last gem or pearl off the board when
+  afterwards no mandatory action is possible (bag empty, nothing to reserve or buy): that
+  privilege is not offered, since every turn must end with a mandatory action. (Random play
+  reaches this position; without the restriction the game would have no legal move.)
 * A wild card joins a colour, not a particular card: only the colour matters for bonuses and
   for the 10-prestige-in-one-colour condition.
 * The bag's contents are public (they are exactly the tokens that are neither on the board

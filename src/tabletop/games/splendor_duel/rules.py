@@ -81,11 +81,16 @@ _LINES_BY_TOP_ROW = tuple(
     )
     for row in range(GRID.rows)
 )
+_LINE_GROUPS = tuple(
+    (row * GRID.cols, row << _ROW_BITS, lines) for row, lines in enumerate(_LINES_BY_TOP_ROW)
+)
 _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
-_RESERVE_CARD = {
-    (cell, card.id): ReserveCard(cell, card.id) for cell in range(GRID.size) for card in JEWEL_CARDS
-}
-_RESERVE_DECK = {(cell, level): ReserveFromDeck(cell, level) for cell in range(GRID.size) for level in LEVELS}
+_RESERVE_CARD_AT = tuple(
+    {card.id: ReserveCard(cell, card.id) for card in JEWEL_CARDS} for cell in range(GRID.size)
+)
+_RESERVE_DECK_AT = tuple(
+    {level: ReserveFromDeck(cell, level) for level in LEVELS} for cell in range(GRID.size)
+)
 _BUY: dict[tuple[str, tuple[int, ...]], Buy] = {
     (card.id, NO_GOLD): Buy(card.id, NO_GOLD) for card in JEWEL_CARDS
 }
@@ -167,45 +172,82 @@ def legal_actions(state: SplendorDuelState) -> list[Action]:
 
 
 def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
-    board = state.board
     takeable = 0
     gold_cells = []
-    for cell, kind in enumerate(board):
+    for cell, kind in enumerate(state.board):
         if kind is not None:
             if kind == GOLD:
                 gold_cells.append(cell)
             else:
                 takeable |= 1 << cell
     mandatory: list[Action] = []
-    for row, lines in enumerate(_LINES_BY_TOP_ROW):
-        pattern = takeable >> (row * GRID.cols) & _ROW_PATTERN
-        key = row << _ROW_BITS | pattern
-        open_lines = _OPEN_LINES.get(key)
+    for shift, row_key, lines in _LINE_GROUPS:
+        pattern = takeable >> shift & _ROW_PATTERN
+        open_lines = _OPEN_LINES.get(row_key | pattern)
         if open_lines is None:
-            open_lines = _OPEN_LINES[key] = tuple(a for a, m in lines if m & pattern == m)
+            open_lines = _OPEN_LINES[row_key | pattern] = tuple(
+                a for a, m in lines if m & pattern == m
+            )
         mandatory.extend(open_lines)
+    pyramid = state.pyramid
+    face_up = [card for market in pyramid for card in market.slots if card is not None]
     if gold_cells and len(state.reserved[seat]) < BOX.max_reserved:
-        for market, level in zip(state.pyramid, LEVELS):
-            for card in market.slots:
-                if card is not None:
-                    mandatory.extend(_RESERVE_CARD[cell, card] for cell in gold_cells)
-            if market.deck.cards:
-                mandatory.extend(_RESERVE_DECK[cell, level] for cell in gold_cells)
-    mandatory.extend(_buy_actions(state, seat))
+        decks = [level for level, market in zip(LEVELS, pyramid) if market.deck.cards]
+        for cell in gold_cells:
+            by_card = _RESERVE_CARD_AT[cell]
+            mandatory += [by_card[card] for card in face_up]
+            by_level = _RESERVE_DECK_AT[cell]
+            mandatory += [by_level[level] for level in decks]
+    mandatory.extend(_buy_actions(state, seat, face_up))
     bag_full = any(state.bag.counts.values())
     if not mandatory:
         # Forced replenish. The bag cannot be empty here: both players start a turn with at
         # most 10 tokens, so at least 5 of the 25 are on the board or in the bag, and a board
-        # without gems or pearls holds at most the 3 gold.
+        # without gems or pearls holds at most the 3 gold; later in the turn, a privilege that
+        # would leave nothing to do is not offered (_can_finish_without_board_gems).
         return [_REPLENISH] if bag_full else []
     if state.replenished:
         return mandatory
     optional: list[Action] = []
     if state.privileges[seat]:
-        optional = [_USE_PRIVILEGE[cell] for cell in range(GRID.size) if takeable >> cell & 1]
+        if takeable & (takeable - 1):  # two or more gems/pearls: one stays for a line
+            optional = [_USE_PRIVILEGE[cell] for cell in range(GRID.size) if takeable >> cell & 1]
+        elif takeable:
+            last = takeable.bit_length() - 1
+            if _can_finish_without_board_gems(state, seat, state.board[last]):
+                optional = [_USE_PRIVILEGE[last]]
     if bag_full:
         optional.append(_REPLENISH)
     return optional + mandatory
+
+
+def _can_finish_without_board_gems(
+    state: SplendorDuelState, seat: int, gained: str | None
+) -> bool:
+    """Whether the turn could still end with a mandatory action once ``seat`` has taken the
+    last gem or pearl on the board (gaining ``gained``) with a privilege.
+
+    The rulebook does not say what happens when a privilege leaves no mandatory action
+    possible (no gem or pearl left, the bag empty, nothing to reserve or buy); every turn must
+    end with one, so such a privilege is not offered.
+    """
+    cards_left = any(m.deck.cards or any(m.slots) for m in state.pyramid)
+    can_reserve = len(state.reserved[seat]) < BOX.max_reserved and cards_left
+    if can_reserve and GOLD in state.board:
+        return True
+    bag = state.bag.counts
+    if any(n for kind, n in bag.items() if kind != GOLD):
+        return True  # replenishing puts a gem or pearl back on the board
+    if can_reserve and bag.get(GOLD, 0):
+        return True  # replenishing puts gold on the board
+    assert gained is not None
+    counts = state.tokens[seat].counts
+    counts[gained] += 1
+    face_up = [card for market in state.pyramid for card in market.slots if card is not None]
+    try:
+        return bool(_buy_actions(state, seat, face_up))
+    finally:
+        counts[gained] -= 1
 
 
 def owed(state: SplendorDuelState, seat: int, card: str) -> list[int]:
@@ -217,7 +259,7 @@ def owed(state: SplendorDuelState, seat: int, card: str) -> list[int]:
     return need
 
 
-def _buy_actions(state: SplendorDuelState, seat: int) -> list[Action]:
+def _buy_actions(state: SplendorDuelState, seat: int, face_up: list[str]) -> list[Action]:
     bonus = state.bonuses(seat)
     counts = state.tokens[seat].counts
     have = [counts.get(kind, 0) for kind in COST_KINDS]
@@ -226,10 +268,8 @@ def _buy_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     power = [h + b for h, b in zip(have, bonus)]
     power.append(have[-1])
     can_place_wild = any(bonus)
-    candidates = [card for market in state.pyramid for card in market.slots if card is not None]
-    candidates.extend(state.reserved[seat])
     actions: list[Action] = []
-    for card in candidates:
+    for card in face_up + state.reserved[seat]:
         if _IS_WILD[card] and not can_place_wild:
             continue
         terms = _COST_TERMS[card]
@@ -563,6 +603,9 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return "privileges must be used before replenishing the board, not after"
         if not state.privileges[seat]:
             return "you hold no privilege to use"
+        if board[action.cell] not in (None, GOLD):
+            return ("this privilege would take the last gem or pearl and leave no mandatory "
+                    "action possible, and every turn must end with a mandatory action")
         held = board[action.cell]
         return (f"a privilege takes one gem or pearl from the board (never gold); "
                 f"{cell_name(action.cell)} holds {held or 'nothing'}")
