@@ -43,6 +43,9 @@ POINTS = {c.id: c.points for c in CARDS}
 LEVEL = {c.id: c.level for c in CARDS}
 IS_ORIENT = {c.id: c.module == "orient" for c in CARDS}
 SACRIFICE = {c.id: (c.sacrifice.colour, c.sacrifice.bonuses) for c in CARDS if c.sacrifice}
+COST5 = {c.id: tuple(c.cost.get(colour, 0) for colour in COLOURS) for c in CARDS}
+#: Cards bought with tokens and nothing else asked (no pairing, no sacrifice).
+PLAIN = frozenset(c.id for c in CARDS if c.kind not in ("pair", "pair_then_free_level1", "sacrifice"))
 PAIR_KINDS = frozenset({"pair", "pair_then_free_level1"})
 ABILITY_TASKS: dict[str, tuple[str, ...]] = {
     "pair": ("pair",), "pair_then_free_level1": ("pair", "free:1"),
@@ -294,21 +297,28 @@ def legal_actions(state: St) -> list[Action]:
 
 def turn_actions(state: St) -> list[Action]:
     """The main actions: take gems, reserve, buy; ``Pass`` only when none is possible."""
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]
     player = state.players[seat]
     bank = state.bank.counts
-    available = tuple(c for c in COLOURS if bank[c])
-    actions: list[Action] = list(TAKE_DIFFERENT[available]) if available else []
-    power_two = 2 in player.posts
-    for colour in COLOURS:
-        if bank[colour] >= TAKE_TWO_MIN:
-            others = [TAKE[(colour, colour, o)] for o in available if o != colour] if power_two else None
-            if others:
-                actions.extend(others)
-            else:
-                actions.append(TAKE[(colour, colour)])
+    key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
+    takes = _TAKES_BY_SUPPLY.get(key)
+    if takes is None:
+        takes = _TAKES_BY_SUPPLY[key] = _takes(bank, key[-1])
+    actions: list[Action] = takes.copy()
     may_reserve = len(player.reserved) < MAX_RESERVED
     occupied = occupants(state) if state.module == "strongholds" else None
+    # What the player can put towards a cost, per colour, and the gold to cover the rest;
+    # the common case (a standard card, no third Trading Post power) is inlined for speed.
+    bonuses, tokens = player.bonuses, player.tokens.counts
+    hw = bonuses["white"] + tokens["white"]
+    hu = bonuses["blue"] + tokens["blue"]
+    hg = bonuses["green"] + tokens["green"]
+    hr = bonuses["red"] + tokens["red"]
+    hk = bonuses["black"] + tokens["black"]
+    budget = tokens[GOLD] + 2 * len(player.gold_cards)
+    simple = 3 not in player.posts
+    buy, reserve, plain, cost5 = BUY, RESERVE, PLAIN, COST5
     for market in itertools.chain(state.markets, state.orient):
         for card in market.slots:
             if card is None:
@@ -316,9 +326,14 @@ def turn_actions(state: St) -> list[Action]:
             if occupied and occupied.get(card, seat) != seat:
                 continue
             if may_reserve:
-                actions.append(RESERVE[card])
-            if can_buy(player, card):
-                actions.append(BUY[card])
+                actions.append(reserve[card])
+            if simple and card in plain:
+                w, u, g, r, k = cost5[card]
+                if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
+                        + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
+                    actions.append(buy[card])
+            elif can_buy(player, card):
+                actions.append(buy[card])
     if may_reserve:
         for level, market in enumerate(state.markets, start=1):
             if market.deck.cards:
@@ -327,10 +342,32 @@ def turn_actions(state: St) -> list[Action]:
             if market.deck.cards:
                 actions.append(RESERVE_DECK[(level, True)])
     for card in player.reserved:
-        if can_buy(player, card):
-            actions.append(BUY[card])
+        if simple and card in plain:
+            w, u, g, r, k = cost5[card]
+            if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
+                    + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
+                actions.append(buy[card])
+        elif can_buy(player, card):
+            actions.append(buy[card])
     if not actions:
         actions.append(PASS)
+    return actions
+
+
+_TAKES_BY_SUPPLY: dict[tuple[int | bool, ...], list[Action]] = {}
+
+
+def _takes(bank: dict[str, int], power_two: bool) -> list[Action]:
+    """The gem takes a supply allows (with or without the second Trading Post power)."""
+    available = tuple(c for c in COLOURS if bank[c])
+    actions: list[Action] = list(TAKE_DIFFERENT[available]) if available else []
+    for colour in COLOURS:
+        if bank[colour] >= TAKE_TWO_MIN:
+            others = [TAKE[(colour, colour, o)] for o in available if o != colour] if power_two else None
+            if others:
+                actions.extend(others)
+            else:
+                actions.append(TAKE[(colour, colour)])
     return actions
 
 
@@ -404,7 +441,7 @@ def stronghold_options(state: St, seat: int) -> list[Action]:
 
 def task_options(state: St, task: str) -> list[Action]:
     """The answers to the decision ``task`` asks (empty: nothing to decide, skip it)."""
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     name = task_name(task)
     if name == "return":
@@ -460,7 +497,7 @@ def apply(state: St, action: Action) -> None:
 
 
 def _main_action(state: St, action: Action) -> None:
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     tasks = state.tasks
     tasks.extend(_END_TASKS[state.module])
@@ -557,7 +594,7 @@ def _gain(state: St, player: Player, card: str) -> None:
 
 def _answer(state: St, action: Action) -> None:
     """Resolve the pending decision with ``action``."""
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     tasks = state.tasks
     if isinstance(action, ReturnToken):
@@ -654,7 +691,7 @@ def _pay_for(state: St, player: Player, pay: Pay) -> None:
 def _advance(state: St) -> None:
     """Resolve tasks until a decision with a real choice is pending, or the turn ends."""
     tasks = state.tasks
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     while tasks:
         task = tasks[0]
@@ -680,6 +717,12 @@ def _advance(state: St) -> None:
             tasks.pop(0)
             _end_turn(state)
             return
+        if task == "return" and sum(player.tokens.counts.values()) <= TOKEN_LIMIT:
+            tasks.pop(0)  # the common cases, decided without building the options
+            continue
+        if task == "noble" and not state.nobles and not player.reserved_nobles:
+            tasks.pop(0)
+            continue
         options = task_options(state, task)
         if not options:
             # a purchase was only legal because it can be paid: no way to pay is a rules bug
@@ -701,7 +744,7 @@ def _place_coats_of_arms(player: Player) -> None:
 
 
 def _end_turn(state: St) -> None:
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     if state.module == "cities":
         if player.city is not None:
@@ -747,7 +790,7 @@ def why_illegal(state: St, action: Action) -> str:
     if type(action) not in allowed:
         return (f"{action} is not possible now: {decision!r} is pending "
                 f"({_DESCRIBE[decision]})")
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     check = _CHECKS.get(type(action))
     if check is not None:
@@ -799,12 +842,12 @@ def _why_reserve(state: St, player: Player, action: Any) -> str | None:
         return f"the level-{action.level} deck is empty" if action.level in (1, 2, 3) else None
     if market_of(state, action.card) is None:
         return f"{action.card} is not face up on the table"
-    return _why_occupied(state, state.turns.current, action.card)
+    return _why_occupied(state, state.turns.order[state.turns.position], action.card)
 
 
 def _why_buy(state: St, player: Player, action: Any) -> str | None:
     card = action.card
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     if state.tasks:  # the conquest purchase
         return f"only the card carrying your 3 strongholds may be bought now, not {card}"
     if card not in player.reserved:
@@ -856,7 +899,7 @@ def _why_city(state: St, player: Player, action: Any) -> str | None:
 
 
 def _why_stronghold(state: St, player: Player, action: Any) -> str | None:
-    seat = state.turns.current
+    seat = state.turns.order[state.turns.position]
     if isinstance(action, RemoveStronghold):
         owner = occupants(state).get(action.card)
         if owner is None or owner == seat:
