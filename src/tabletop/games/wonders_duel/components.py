@@ -89,7 +89,7 @@ class Card:
     production: tuple[tuple[int, int], ...] = attrs.field(init=False)
     choice_group: int = attrs.field(init=False)
     one_coin_mask: int = attrs.field(init=False)
-    #: Whether building it changes what things cost (production, trade prices, chains).
+    #: Whether building it changes what resources cost (production or trade prices).
     changes_costs: bool = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -99,7 +99,7 @@ class Card:
         object.__setattr__(self, "choice_group", _choice_group(list(self.produces_choice)))
         object.__setattr__(self, "one_coin_mask", _mask(list(self.one_coin_trade)))
         object.__setattr__(self, "changes_costs", bool(
-            self.production or self.choice_group or self.one_coin_mask or self.chain_to
+            self.production or self.choice_group or self.one_coin_mask
         ))
 
     @property

@@ -66,17 +66,18 @@ def unit_prices(one_coin_mask: int, opponent_produce: Sequence[int]) -> list[int
 class CostBook:
     """The costs of every card and Wonder for one economic situation of a payer.
 
-    A situation is the payer's fixed production, choice productions, unit prices, Masonry /
-    Architecture waivers and chain symbols: nothing else enters a cost, so a book can be shared
-    by every state (and every game) in that situation. Costs are computed on first use.
+    A situation is the payer's fixed production, choice productions, unit prices and Masonry /
+    Architecture waivers: nothing else enters a cost (chains are checked apart, before the
+    book), so a book can be shared by every state — and every game — in that situation.
+    Costs are computed on first use.
     """
 
     __slots__ = ("produce", "choice_raw", "choice_made", "prices", "blue_waived", "wonder_waived",
-                 "chains", "costs")
+                 "costs")
 
     def __init__(
         self, produce: tuple[int, ...], choice_raw: int, choice_made: int, prices: tuple[int, ...],
-        blue_waived: int, wonder_waived: int, chains: frozenset[str],
+        blue_waived: int, wonder_waived: int,
     ) -> None:
         self.produce = produce
         self.choice_raw = choice_raw
@@ -84,24 +85,21 @@ class CostBook:
         self.prices = prices
         self.blue_waived = blue_waived
         self.wonder_waived = wonder_waived
-        self.chains = chains
-        #: card id -> (printed coins, trade coins, free by chain); Wonder id -> (0, trade, False)
-        self.costs: dict[str, tuple[int, int, bool]] = {}
+        #: card id -> (printed coins, trade coins); Wonder id -> (0, trade coins)
+        self.costs: dict[str, tuple[int, int]] = {}
 
-    def card(self, card_id: str) -> tuple[int, int, bool]:
-        """``(printed coins, trade coins, free by chain)`` to construct the card."""
+    def card(self, card_id: str) -> tuple[int, int]:
+        """``(printed coins, trade coins)`` to construct the card without a chain."""
         cost = self.costs.get(card_id)
         if cost is None:
             card = CARDS[card_id]
-            if card.chain_from is not None and card.chain_from in self.chains:
-                cost = (0, 0, True)
-            elif not card.need:
-                cost = (card.coins, 0, False)
+            if not card.need:
+                cost = (card.coins, 0)
             else:
                 waived = self.blue_waived if card.color_index == BLUE else 0
                 trade = trade_cost(card.need, self.produce, self.prices, self.choice_raw,
                                    self.choice_made, waived)
-                cost = (card.coins, trade, False)
+                cost = (card.coins, trade)
             self.costs[card_id] = cost
         return cost
 
@@ -111,5 +109,5 @@ class CostBook:
         if cost is None:
             trade = trade_cost(WONDERS[wonder_id].need, self.produce, self.prices, self.choice_raw,
                                self.choice_made, self.wonder_waived)
-            cost = self.costs[wonder_id] = (0, trade, False)
+            cost = self.costs[wonder_id] = (0, trade)
         return cost[1]

@@ -72,6 +72,7 @@ def derive_city(s: WondersDuelState, seat: int) -> None:
     s.choice[seat] = choice
     s.one_coin[seat] = one_coin
     s.chains[seat] = chains
+    s.yellow[seat] = count_of(s, seat, "yellow")
     _economy_changed(s)
 
 
@@ -101,13 +102,12 @@ def cost_book(s: WondersDuelState, seat: int) -> CostBook:
         unit = tuple(prices(s, seat))
         blue = sum(_BLUE_DISCOUNT[t] for t in tokens) if tokens else 0
         wonder = sum(_WONDER_DISCOUNT[t] for t in tokens) if tokens else 0
-        chains = frozenset(s.chains[seat])
-        key = (produce, choice[0], choice[1], unit, blue, wonder, chains)
+        key = (produce, choice[0], choice[1], unit, blue, wonder)
         book = _BOOKS.get(key)
         if book is None:
             if len(_BOOKS) >= _MAX_BOOKS:  # live states keep their own references
                 _BOOKS = {}
-            book = _BOOKS[key] = CostBook(produce, choice[0], choice[1], unit, blue, wonder, chains)
+            book = _BOOKS[key] = CostBook(produce, choice[0], choice[1], unit, blue, wonder)
         s.costs[seat] = book
     return book
 
@@ -137,7 +137,11 @@ def prices(s: WondersDuelState, seat: int) -> list[int]:
 
 def card_cost(s: WondersDuelState, seat: int, card_id: str) -> tuple[int, int, bool]:
     """``(printed coins, trade coins, free by chain)`` for the seat to construct the card."""
-    return cost_book(s, seat).card(card_id)
+    chain = CARDS[card_id].chain_from
+    if chain is not None and chain in s.chains[seat]:
+        return 0, 0, True
+    printed, trade = cost_book(s, seat).card(card_id)
+    return printed, trade, False
 
 
 def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str) -> int:
@@ -147,7 +151,7 @@ def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str) -> int:
 
 def discard_value(s: WondersDuelState, seat: int) -> int:
     """Coins for discarding a card: 2 + 1 per yellow card in the seat's city."""
-    return 2 + count_of(s, seat, "yellow")
+    return 2 + s.yellow[seat]
 
 
 def accessible_slots(structure: Layout, age: int) -> list[int]:
@@ -203,17 +207,22 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     affordable = []
     if len(s.built[0]) + len(s.built[1]) < _MAX_WONDERS:
         for wonder_id in s.wonders[seat]:
-            if book.wonder(wonder_id) <= coins:
+            cost = known.get(wonder_id)
+            if (cost[1] if cost is not None else book.wonder(wonder_id)) <= coins:
                 affordable.append(wonder_id)
     out: list[Action] = []
     cards = structure.cards
+    chains = s.chains[seat]
     for slot in s.open_slots:
         card_id = cards[slot]
         assert card_id is not None
-        cost = known.get(card_id) or book.card(card_id)
-        construct_it, discard_it, build_with = TURN_ACTIONS[card_id]
-        if cost[0] + cost[1] <= coins:
+        construct_it, discard_it, build_with, chain = TURN_ACTIONS[card_id]
+        if chain is not None and chain in chains:
             out.append(construct_it)
+        else:
+            cost = known.get(card_id) or book.card(card_id)
+            if cost[0] + cost[1] <= coins:
+                out.append(construct_it)
         out.append(discard_it)
         if affordable:
             out += [build_with[w] for w in affordable]
@@ -301,7 +310,8 @@ def _pay(s: WondersDuelState, seat: int, printed: int, trade: int) -> None:
     s.bank += printed
     if trade:
         opponent = 1 - seat
-        if any(PROGRESS_TOKENS[t].takes_opponent_trade for t in s.tokens[opponent]):
+        tokens = s.tokens[opponent]
+        if tokens and any(PROGRESS_TOKENS[t].takes_opponent_trade for t in tokens):
             s.coins[opponent] += trade
         else:
             s.bank += trade
@@ -336,19 +346,21 @@ def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> N
     """Put a building in the seat's city and resolve its immediate effects."""
     card = CARDS[card_id]
     s.cards[seat].append(card_id)
+    if card.color_index == YELLOW:
+        s.yellow[seat] += 1
     tokens = s.tokens[seat]
     if by_chain and tokens:
         bonus = sum(PROGRESS_TOKENS[t].chain_coins for t in tokens)
         if bonus:
             _gain(s, seat, bonus)
+    if card.chain_to is not None:
+        s.chains[seat].add(card.chain_to)
     if card.changes_costs:
         for resource, units in card.production:
             s.produce[seat][resource] += units
         if card.choice_group:
             s.choice[seat][card.choice_group - 1] += 1
         s.one_coin[seat] |= card.one_coin_mask
-        if card.chain_to is not None:
-            s.chains[seat].add(card.chain_to)
         _economy_changed(s)
     if card.gain_coins:
         _gain(s, seat, card.gain_coins)
@@ -437,7 +449,9 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
             _pay(s, seat, printed, trade)
             construct(s, seat, card_id, chained)
         elif kind is Discard:
-            _gain(s, seat, discard_value(s, seat))
+            gain = 2 + s.yellow[seat]
+            s.coins[seat] += gain
+            s.bank -= gain
             s.discard.append(card_id)
         else:
             wonder_id: str = action.wonder  # type: ignore[attr-defined]

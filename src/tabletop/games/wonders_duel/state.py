@@ -87,6 +87,8 @@ class WondersDuelState(State):
     one_coin: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: Chain symbols shown in each seat's city.
     chains: list[set[str]] = attrs.field(factory=lambda: [set(), set()], metadata=_transient)
+    #: Yellow cards in each seat's city (discarding earns 2 + this).
+    yellow: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: The structure slots whose card may be taken, in slot order.
     open_slots: list[int] = attrs.field(factory=list, metadata=_transient)
     #: Per seat, the cost book of its economic situation (None: to be looked up).
@@ -140,31 +142,55 @@ class WondersDuelState(State):
     # ------------------------------------------------------------------ copies
 
     def clone(self) -> WondersDuelState:
+        # Built field by field rather than through __init__: search code clones on every node,
+        # and the keyword call costs more than all the copies together.
+        new: WondersDuelState = object.__new__(WondersDuelState)
+        base = self._copy_base()
+        new.num_players = base["num_players"]
+        new.seed = base["seed"]
+        new.options = base["options"]
+        new.rng = base["rng"]
+        new.history = base["history"]
+        new.outcome = base["outcome"]
+        new._legal = self._legal
         cards, wonders, built, tokens = self.cards, self.wonders, self.built, self.tokens
         produce, choice, chains = self.produce, self.choice, self.chains
         structure = self.structure
-        new = WondersDuelState(
-            **self._copy_base(),
-            age=self.age, active=self.active, pending=self.pending.copy(), chooser=self.chooser,
-            play_again=self.play_again, draft_pick=self.draft_pick,
-            wonder_deck=self.wonder_deck.copy(), wonder_offer=self.wonder_offer.copy(),
-            structure=None if structure is None else structure.copy(),
-            decks=[d.copy() for d in self.decks], box=self.box.copy(), discard=self.discard.copy(),
-            coins=self.coins.copy(), bank=self.bank,
-            cards=[cards[0].copy(), cards[1].copy()],
-            wonders=[wonders[0].copy(), wonders[1].copy()],
-            built=[built[0].copy(), built[1].copy()],
-            tucked=self.tucked.copy(), returned_wonders=self.returned_wonders.copy(),
-            tokens=[tokens[0].copy(), tokens[1].copy()],
-            board_tokens=self.board_tokens.copy(), set_aside=self.set_aside.copy(),
-            library_offer=self.library_offer.copy(), library_known=self.library_known.copy(),
-            library_seat=self.library_seat, military=self.military.copy(), loot=self.loot.copy(),
-            produce=[produce[0].copy(), produce[1].copy()],
-            choice=[choice[0].copy(), choice[1].copy()],
-            one_coin=self.one_coin.copy(), chains=[chains[0].copy(), chains[1].copy()],
-            open_slots=self.open_slots.copy(), costs=self.costs.copy(), derived=True,
-        )
-        new._legal = self._legal
+        new.age = self.age
+        new.active = self.active
+        new.pending = self.pending.copy()
+        new.chooser = self.chooser
+        new.play_again = self.play_again
+        new.draft_pick = self.draft_pick
+        new.wonder_deck = self.wonder_deck.copy()
+        new.wonder_offer = self.wonder_offer.copy()
+        new.structure = None if structure is None else structure.copy()
+        new.decks = [d.copy() for d in self.decks]
+        new.box = self.box.copy()
+        new.discard = self.discard.copy()
+        new.coins = self.coins.copy()
+        new.bank = self.bank
+        new.cards = [cards[0].copy(), cards[1].copy()]
+        new.wonders = [wonders[0].copy(), wonders[1].copy()]
+        new.built = [built[0].copy(), built[1].copy()]
+        new.tucked = self.tucked.copy()
+        new.returned_wonders = self.returned_wonders.copy()
+        new.tokens = [tokens[0].copy(), tokens[1].copy()]
+        new.board_tokens = self.board_tokens.copy()
+        new.set_aside = self.set_aside.copy()
+        new.library_offer = self.library_offer.copy()
+        new.library_known = self.library_known.copy()
+        new.library_seat = self.library_seat
+        new.military = self.military.copy()
+        new.loot = self.loot.copy()
+        new.produce = [produce[0].copy(), produce[1].copy()]
+        new.choice = [choice[0].copy(), choice[1].copy()]
+        new.one_coin = self.one_coin.copy()
+        new.chains = [chains[0].copy(), chains[1].copy()]
+        new.yellow = self.yellow.copy()
+        new.open_slots = self.open_slots.copy()
+        new.costs = self.costs.copy()
+        new.derived = True
         return new
 
     # ------------------------------------------------------------------ hidden information
