@@ -330,3 +330,15 @@ def test_wrong_decision_is_refused_naming_it() -> None:
     refused(state, ReturnToken("white"), "'turn' is pending")
     refused(state, Pass(), "pass only when no action is possible")
     assert isinstance(tabletop.load("cities_of_splendor").decode(0), TakeGems)
+
+
+def test_render_and_action_text_for_a_person() -> None:
+    state = fresh("orient", 3)
+    text = state.render()
+    assert "round 1" in text and "L3 [" in text and "nobles:" in text and ">P0" in text
+    assert str(TakeGems(("white", "blue", "green"))) == "take white, blue, green"
+    assert str(Pay((0, 0, 2, 0, 0), 1)) == "pay 2 green with gold, gems for the rest (using 1 Orient gold card)"
+    assert str(BuyCard("L1-04")) == "buy L1-04" and str(ReserveDeck(2, True)) == \
+        "reserve the top card of the level-2 Orient deck"
+    cities = fresh("cities", 2)
+    assert "cities:" in cities.render()

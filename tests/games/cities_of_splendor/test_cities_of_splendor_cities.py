@@ -158,3 +158,27 @@ def test_a_non_claimant_with_more_prestige_does_not_win() -> None:
     end_turn_quietly(state)
     assert state.outcome is not None and state.outcome.winners == (0,)
     assert state.outcome.scores == (17, 30)
+
+
+@pytest.mark.parametrize("face", sorted(CITY))
+def test_every_face_is_claimed_exactly_at_its_requirements(face: str) -> None:
+    info = CITY[face]
+    needed = dict.fromkeys(("white", "blue", "green", "red", "black"), 0)
+    needed.update(info.bonuses)
+    if info.same_colour:
+        free = next(c for c in needed if c not in info.same_colour_excludes and not needed[c])
+        needed[free] = info.same_colour
+
+    def claims(points: int, bonuses: dict[str, int]) -> bool:
+        state = fresh("cities", 2)
+        state.cities = [face] + [f for f in ("C3a", "C4a", "C2b") if f[:2] != face[:2]][:2]
+        state.players[0].points = points
+        state.players[0].bonuses = dict(bonuses)
+        end_turn_quietly(state)
+        return state.players[0].city == face
+
+    assert claims(info.prestige, needed)
+    assert not claims(info.prestige - 1, needed)
+    for colour, count in needed.items():
+        if count:
+            assert not claims(info.prestige, {**needed, colour: count - 1})
