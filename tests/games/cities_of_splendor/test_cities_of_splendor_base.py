@@ -342,3 +342,18 @@ def test_render_and_action_text_for_a_person() -> None:
         "reserve the top card of the level-2 Orient deck"
     cities = fresh("cities", 2)
     assert "cities:" in cities.render()
+
+
+def test_unknown_components_are_refused_by_name() -> None:
+    from tabletop.games.cities_of_splendor import PairCard, TakeTradingToken
+
+    state = fresh(None, 2)
+    refused(state, BuyCard("L9-99"), "there is no card 'L9-99'")
+    refused(state, ReserveCard("nope"), "there is no card 'nope'")
+    refused(state, TakeGems(("purple", "white", "blue")), "'purple' is not a gem colour")
+    refused(state, TakeGems(("white", "white", "white")), "3 gems of different colours, or 2 of one")
+    refused(state, TakeGems(("white", "blue", "white")), "3 gems of different colours, or 2 of one")
+    refused(state, ReserveDeck(5), "not one of the choices")
+    refused(state, ChooseNoble("N99"), "is not possible now")
+    refused(state, PairCard("L1-01"), "'turn' is pending")
+    refused(state, TakeTradingToken("gold"), "'turn' is pending")

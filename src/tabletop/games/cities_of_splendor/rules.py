@@ -790,6 +790,9 @@ def why_illegal(state: St, action: Action) -> str:
     if type(action) not in allowed:
         return (f"{action} is not possible now: {decision!r} is pending "
                 f"({_DESCRIBE[decision]})")
+    unknown = _unknown_component(action)
+    if unknown:
+        return unknown
     seat = state.turns.order[state.turns.position]
     player = state.players[seat]
     check = _CHECKS.get(type(action))
@@ -800,9 +803,29 @@ def why_illegal(state: St, action: Action) -> str:
     return f"{action} is not one of the choices for {_DESCRIBE[decision]}"
 
 
+def _unknown_component(action: Action) -> str | None:
+    """A message when ``action`` names a card, noble, city or colour the game does not have."""
+    for name, known in (("card", CARD), ("origin", CARD), ("noble", NOBLE), ("city", CITY)):
+        value = getattr(action, name, None)
+        if value is not None and value not in known:
+            return f"there is no {name if name != 'origin' else 'card'} {value!r} in the game"
+    colours = getattr(action, "colours", None) or (getattr(action, "colour", None),)
+    token = getattr(action, "token", None)
+    for colour in colours:
+        if colour is not None and colour not in COLOURS:
+            return f"{colour!r} is not a gem colour ({', '.join(COLOURS)})"
+    if token is not None and token not in TOKEN_KINDS:
+        return f"{token!r} is not a token kind ({', '.join(TOKEN_KINDS)})"
+    return None
+
+
 def _why_take(state: St, player: Player, action: Any) -> str | None:
     colours: tuple[str, ...] = action.colours
     bank = state.bank.counts
+    counts = [colours.count(c) for c in colours]
+    if not colours or len(colours) > 3 or max(counts) > 2 or (2 in counts and colours[0] != colours[1]):
+        return ("take 3 gems of different colours, or 2 of one colour (with the second Trading "
+                "Post power: 2 of one colour, then 1 of another)")
     for colour in set(colours):
         if bank[colour] < colours.count(colour):
             return f"the supply has only {bank[colour]} {colour} token(s)"
