@@ -45,6 +45,8 @@ class Rng:
         """A uniform integer in ``[0, n)``; ``n`` must be positive."""
         if n <= 0:
             raise ValueError(f"randbelow needs a positive bound, got {n}")
+        if n > 1 << 64:  # one 64-bit draw cannot cover it: the rejection loop would never end
+            raise ValueError(f"randbelow needs a bound of at most 2**64, got {n}")
         # Rejection sampling keeps the draw exactly uniform.
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
