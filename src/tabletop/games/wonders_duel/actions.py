@@ -147,9 +147,9 @@ TAKE_TOKEN = {t: TakeProgressToken(t) for t in _token_ids}
 DESTROY = {c: DestroyCard(c) for c in _destroyable}
 FROM_DISCARD = {c: BuildFromDiscard(c) for c in _card_ids}
 STARTER = (ChooseStarter(0), ChooseStarter(1))
-#: Per card: its Construct, its Discard, its BuildWonder per Wonder, and the chain symbol
-#: that makes it free.
+#: Per card: its id, its Construct, its Discard, its BuildWonder per Wonder, and the chain
+#: symbol that makes it free.
 TURN_ACTIONS = {
-    c: (CONSTRUCT[c], DISCARD[c], {w: BUILD_WONDER[w, c] for w in _wonder_ids}, CARDS[c].chain_from)
+    c: (c, CONSTRUCT[c], DISCARD[c], {w: BUILD_WONDER[w, c] for w in _wonder_ids}, CARDS[c].chain_from)
     for c in _card_ids
 }

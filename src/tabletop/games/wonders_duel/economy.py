@@ -73,7 +73,7 @@ class CostBook:
     """
 
     __slots__ = ("produce", "choice_raw", "choice_made", "prices", "blue_waived", "wonder_waived",
-                 "costs")
+                 "costs", "totals")
 
     def __init__(
         self, produce: tuple[int, ...], choice_raw: int, choice_made: int, prices: tuple[int, ...],
@@ -87,6 +87,8 @@ class CostBook:
         self.wonder_waived = wonder_waived
         #: card id -> (printed coins, trade coins); Wonder id -> (0, trade coins)
         self.costs: dict[str, tuple[int, int]] = {}
+        #: card or Wonder id -> all the coins it costs
+        self.totals: dict[str, int] = {}
 
     def card(self, card_id: str) -> tuple[int, int]:
         """``(printed coins, trade coins)`` to construct the card without a chain."""
@@ -101,6 +103,7 @@ class CostBook:
                                    self.choice_made, waived)
                 cost = (card.coins, trade)
             self.costs[card_id] = cost
+            self.totals[card_id] = cost[0] + cost[1]
         return cost
 
     def wonder(self, wonder_id: str) -> int:
@@ -110,4 +113,5 @@ class CostBook:
             trade = trade_cost(WONDERS[wonder_id].need, self.produce, self.prices, self.choice_raw,
                                self.choice_made, self.wonder_waived)
             cost = self.costs[wonder_id] = (0, trade)
+            self.totals[wonder_id] = trade
         return cost[1]

@@ -203,25 +203,27 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     assert structure is not None
     coins = s.coins[seat]
     book = s.costs[seat] or cost_book(s, seat)
-    known = book.costs
+    totals = book.totals
     affordable = []
     if len(s.built[0]) + len(s.built[1]) < _MAX_WONDERS:
         for wonder_id in s.wonders[seat]:
-            cost = known.get(wonder_id)
-            if (cost[1] if cost is not None else book.wonder(wonder_id)) <= coins:
+            total = totals.get(wonder_id)
+            if total is None:
+                total = book.wonder(wonder_id)
+            if total <= coins:
                 affordable.append(wonder_id)
     out: list[Action] = []
     cards = structure.cards
     chains = s.chains[seat]
     for slot in s.open_slots:
-        card_id = cards[slot]
-        assert card_id is not None
-        construct_it, discard_it, build_with, chain = TURN_ACTIONS[card_id]
+        card_id, construct_it, discard_it, build_with, chain = TURN_ACTIONS[cards[slot]]  # type: ignore[index]
         if chain is not None and chain in chains:
             out.append(construct_it)
         else:
-            cost = known.get(card_id) or book.card(card_id)
-            if cost[0] + cost[1] <= coins:
+            total = totals.get(card_id)
+            if total is None:
+                total = sum(book.card(card_id))
+            if total <= coins:
                 out.append(construct_it)
         out.append(discard_it)
         if affordable:

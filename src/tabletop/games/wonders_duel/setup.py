@@ -20,6 +20,25 @@ _GUILDS = tuple(c.id for c in CARDS.values() if c.is_guild)
 _LIMIT = 1 << 63
 
 
+def _step_groups(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Fisher-Yates steps ``(index, range)`` from the top, grouped so that the product of the
+    ranges of a group (its ``span``) stays below 2**63."""
+    groups = []
+    i = length - 1
+    while i > 0:
+        steps = []
+        span = 1
+        while i > 0 and span * (i + 1) < _LIMIT:
+            span *= i + 1
+            steps.append((i, i + 1))
+            i -= 1
+        groups.append((span, tuple(steps)))
+    return tuple(groups)
+
+
+_GROUPS = {length: _step_groups(length) for length in range(64)}
+
+
 def shuffle(items: list[str], rng: Rng) -> None:
     """Shuffle in place, uniformly, drawing one random number per group of Fisher-Yates steps.
 
@@ -27,18 +46,11 @@ def shuffle(items: list[str], rng: Rng) -> None:
     below the product of their ranges, so the permutation is exactly as uniform as a plain
     Fisher-Yates shuffle, with about one draw per 20 cards instead of one per card.
     """
-    i = len(items) - 1
-    while i > 0:
-        steps: list[int] = []
-        span = 1
-        while i > 0 and span * (i + 1) < _LIMIT:
-            span *= i + 1
-            steps.append(i)
-            i -= 1
+    for span, steps in _GROUPS[len(items)]:
         code = rng.randbelow(span)
-        for step in steps:
-            code, j = divmod(code, step + 1)
-            items[step], items[j] = items[j], items[step]
+        for i, radix in steps:
+            code, j = divmod(code, radix)
+            items[i], items[j] = items[j], items[i]
 
 
 def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> WondersDuelState:
