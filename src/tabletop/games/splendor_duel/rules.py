@@ -531,7 +531,6 @@ def _proceed(state: SplendorDuelState) -> None:
         if _has_choice(state, seat, step):
             state.step = step
             return
-    state.ability_card = None
     if state.token_count(seat) > BOX.max_tokens:
         state.step = DISCARD_TOKENS
         return
@@ -555,7 +554,10 @@ def victory_reasons(state: SplendorDuelState, seat: int) -> list[str]:
 
 
 def _end_turn(state: SplendorDuelState, seat: int) -> None:
-    reasons = victory_reasons(state, seat)
+    # Prestige and crowns only grow through a purchase (and the royal card or wild placement
+    # that follows it), so a turn without one cannot bring victory.
+    reasons = victory_reasons(state, seat) if state.ability_card is not None else None
+    state.ability_card = None
     if reasons:
         state.outcome = Outcome((seat,), (state.prestige(0), state.prestige(1)), "+".join(reasons))
         state.step = OVER

@@ -51,7 +51,8 @@ class SplendorDuelState(State):
     pending: list[str] = attrs.field(factory=list)
     #: Whether the player replenished the board this turn (no privilege may be used after).
     replenished: bool = False
-    #: The jewel card whose abilities are being resolved (its colour, its wild placement).
+    #: The jewel card bought this turn, if any: its abilities resolve (its colour, its wild
+    #: placement), and only a turn with a purchase can end in victory.
     ability_card: str | None = None
     #: The 25 cells, row by row: a token kind or ``None`` for an empty cell.
     board: list[str | None]
