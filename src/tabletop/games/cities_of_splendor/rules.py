@@ -56,6 +56,7 @@ NOBLE_REQ = {n.id: tuple(n.requirement.items()) for n in NOBLES}
 POSTS = tuple((p.position, tuple(p.bonuses.items()), p.nobles) for p in TRADING_POSTS)
 
 GOAL = SETUP.prestige_goal
+LOWEST_CITY = min(face.prestige for face in CITY.values())
 TOKEN_LIMIT = SETUP.token_limit
 MAX_RESERVED = SETUP.max_reserved
 TAKE_TWO_MIN = SETUP.take_two_minimum
@@ -721,6 +722,9 @@ def _advance(state: St) -> None:
             tasks.pop(0)  # the common cases, decided without building the options
             continue
         if task == "noble" and not state.nobles and not player.reserved_nobles:
+            tasks.pop(0)
+            continue
+        if task == "city" and (player.city is not None or player.prestige < LOWEST_CITY):
             tasks.pop(0)
             continue
         options = task_options(state, task)
