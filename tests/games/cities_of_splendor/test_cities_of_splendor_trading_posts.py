@@ -143,3 +143,19 @@ def test_power_three_payment_choices() -> None:
     ]
     state.apply(Pay((2, 0, 0, 0, 0)))  # 1 gold token covers 2 white
     assert state.players[0].tokens.as_dict() == {"gold": 1}
+
+
+def test_rulebook_example_two_coats_on_the_last_two_spaces_score_two_for_the_last_power() -> None:
+    state = fresh("trading_posts", 3)
+    state.nobles = ["N01", "N03", "N04", "N05"]  # N01: 4 green 4 red
+    for seat in (0, 1, 2):  # the same power for three players: not exclusive
+        with_bonuses(state, seat, black=3)
+    with_bonuses(state, 0, green=5, red=4)
+    state.players[0].points = 0
+    end_turn_quietly(state)
+    player = state.players[0]
+    assert sorted(player.posts) == [4, 5] and player.nobles == ["N01"]
+    assert state.scores()[0]["trading_posts"] == 5 + 2
+    end_turn_quietly(state)
+    end_turn_quietly(state)
+    assert [p.posts for p in state.players[1:]] == [[5], [5]]
