@@ -34,6 +34,8 @@ SHAPES: tuple[LayoutShape, ...] = tuple(
 )
 _COVERED_BY = tuple(tuple(enumerate(shape.covered_by)) for shape in SHAPES)
 _LOOT = {token.id: token for token in BOARD.loot}
+#: The pawn position at which each military token is looted (positive: seat 1's side).
+_LOOT_SPACE = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}
 _CAPITAL = BOARD.capital
 _MAX_WONDERS = BOARD.max_wonders_built
 _BLUE_DISCOUNT = {t.id: t.blue_discount for t in PROGRESS_TOKENS.values()}
@@ -325,12 +327,17 @@ def _pay(s: WondersDuelState, seat: int, printed: int, trade: int) -> None:
 def _push(s: WondersDuelState, seat: int, shields: int) -> None:
     """Move the conflict pawn ``shields`` spaces toward the opponent's capital."""
     entered = s.military.move(shields if seat == 0 else -shields)
-    for token_id in list(s.loot):
-        token = _LOOT[token_id]
-        space = token.first if token.victim == 1 else -token.first
-        if space in entered:
-            _lose(s, token.victim, token.coins)
-            s.loot.remove(token_id)
+    for token_id in s.loot:
+        if _LOOT_SPACE[token_id] in entered:
+            kept = []
+            for other in s.loot:
+                if _LOOT_SPACE[other] in entered:
+                    token = _LOOT[other]
+                    _lose(s, token.victim, token.coins)
+                else:
+                    kept.append(other)
+            s.loot = kept
+            break
     if abs(s.military.position) >= _CAPITAL:
         _end(s, (seat,), "military")
 
