@@ -274,3 +274,47 @@ def test_several_conditions_are_all_named() -> None:
     buy(state, "D3-07", white=2, green=4, red=3, pearl=1)  # black, 3 points, 2 crowns
     assert state.outcome is not None
     assert state.outcome.reason == "prestige+crowns"
+
+
+# ---------------------------------------------------------------------- order of follow-ups
+
+
+def test_a_wild_play_again_card_is_placed_then_plays_again() -> None:
+    state = new()
+    give_cards(state, 0, "D1-21", "D1-22", "D1-23")  # 3 red bonuses, 1 crown
+    face_up(state, "D3-11")  # wild + play again, 8 red
+    set_tokens(state, 0, red=4, gold=1)
+    state.apply(Buy("D3-11", (0, 0, 0, 1, 0, 0)))
+    assert state.legal_actions() == [PlaceWild("red")]
+    state.apply(PlaceWild("red"))
+    assert (state.current_player, state.decision) == (0, "turn")
+    assert state.bonuses(0)[3] == 4 and not state.is_terminal
+
+
+def test_a_card_ability_resolves_before_the_royal_card() -> None:
+    state = new()
+    _two_crowns(state)  # a white and a green card
+    buy(state, "D1-27", white=3, pearl=1)  # wild, 1 crown: the third
+    assert state.decision == "place_wild"
+    state.apply(PlaceWild("green"))
+    assert state.decision == "choose_royal"
+    state.apply(ChooseRoyal("R4"))
+    assert state.current_player == 1 and state.bonuses(0) == [1, 0, 2, 0, 0]
+
+
+def test_royal_steal_is_ignored_when_the_opponent_holds_only_gold() -> None:
+    state = new()
+    _two_crowns(state)
+    set_tokens(state, 1, gold=1)
+    buy(state, "D1-17", white=2)
+    state.apply(ChooseRoyal("R1"))
+    assert (state.current_player, state.decision) == (1, "turn")
+
+
+def test_actions_of_another_decision_are_refused_by_name() -> None:
+    state = new()
+    refuse(state, Discard("red"), "pending decision is 'turn'")
+    refuse(state, ChooseRoyal("R1"), "pending decision is 'turn'")
+    _two_crowns(state)
+    buy(state, "D1-17", white=2)
+    refuse(state, TakeTokens((0,)), "pending decision is 'choose_royal'")
