@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tabletop.games.wonders_duel import CARDS, GAME, PROGRESS_TOKENS, WONDERS, WondersDuelState
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
-from tabletop.games.wonders_duel.rules import start_age
+from tabletop.games.wonders_duel.structures import start_age
 from wonders_duel_helpers import card_count, coin_total, fresh, random_game
 
 seeds = st.integers(min_value=0, max_value=2**40)

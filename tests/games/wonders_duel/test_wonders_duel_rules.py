@@ -9,7 +9,8 @@ from tabletop.games.wonders_duel import (
     GAME, BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard,
     PickWonder, TakeProgressToken, WondersDuelState,
 )
-from tabletop.games.wonders_duel.rules import card_cost, start_age, wonder_cost
+from tabletop.games.wonders_duel.city import card_cost, wonder_cost
+from tabletop.games.wonders_duel.structures import start_age
 from wonders_duel_helpers import (
     coin_total, fresh, give, offer, only_cards, play, set_coins, to_discard,
 )

@@ -6,7 +6,8 @@ from typing import Any
 
 from tabletop.core import Action, Rng
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
-from tabletop.games.wonders_duel.rules import derive_city, derive_open_slots
+from tabletop.games.wonders_duel.city import derive_city
+from tabletop.games.wonders_duel.structures import derive_open_slots
 from tabletop.games.wonders_duel.setup import BOX_COINS
 
 

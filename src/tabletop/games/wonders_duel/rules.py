@@ -6,168 +6,31 @@ action is legal (the kernel refuses anything else first).
 
 from __future__ import annotations
 
-import bisect
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action, Layout, LayoutShape, Outcome, ScoreSheet, score_sheet, winners
+from tabletop.core import Action, Outcome, ScoreSheet, winners
 
 from .actions import (
     DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS,
     BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard, PickWonder,
     TakeProgressToken,
 )
-from .components import (
-    BLUE, BOARD, CARDS, COLORS, GREEN, PROGRESS_TOKENS, PURPLE, RED, WONDERS, YELLOW, Card,
+from .city import (
+    card_cost, cost_book, count_of, derive_city, economy_changed, guild_count, science_symbols,
+    wonder_cost,
 )
-from .economy import CostBook, unit_prices
+from .components import BOARD, CARDS, PROGRESS_TOKENS, RED, WONDERS, YELLOW
+from .scoring import score_sheets
+from .structures import start_age, take_card
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
 
-#: The three Age structures as kernel layout shapes.
-SHAPES: tuple[LayoutShape, ...] = tuple(
-    LayoutShape(
-        covered_by=tuple(slot.covered_by for slot in structure),
-        face_up=tuple(slot.face_up for slot in structure),
-    )
-    for structure in BOARD.structures
-)
-_COVERED_BY = tuple(tuple(enumerate(shape.covered_by)) for shape in SHAPES)
 _LOOT = {token.id: token for token in BOARD.loot}
 #: The pawn position at which each military token is looted (positive: seat 1's side).
 _LOOT_SPACE = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}
 _CAPITAL = BOARD.capital
 _MAX_WONDERS = BOARD.max_wonders_built
-_BLUE_DISCOUNT = {t.id: t.blue_discount for t in PROGRESS_TOKENS.values()}
-_WONDER_DISCOUNT = {t.id: t.wonder_discount for t in PROGRESS_TOKENS.values()}
-_COUNTED = {name: i for i, name in enumerate(COLORS)}
-
-#: The scoring categories of the score pad, in its order.
-CATEGORIES = (
-    "civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury", "military",
-)
-
-
-# ---------------------------------------------------------------------- derived city data
-
-
-def derive_city(s: WondersDuelState, seat: int) -> None:
-    """Rebuild the seat's production, choice production, fixed prices and chain symbols."""
-    produce = [0] * 5
-    choice = [0, 0]
-    one_coin = 0
-    chains: set[str] = set()
-    for card_id in s.cards[seat]:
-        card = CARDS[card_id]
-        for resource, units in card.production:
-            produce[resource] += units
-        if card.choice_group:
-            choice[card.choice_group - 1] += 1
-        one_coin |= card.one_coin_mask
-        if card.chain_to is not None:
-            chains.add(card.chain_to)
-    for wonder_id in s.built[seat]:
-        group = WONDERS[wonder_id].choice_group
-        if group:
-            choice[group - 1] += 1
-    s.produce[seat] = produce
-    s.choice[seat] = choice
-    s.one_coin[seat] = one_coin
-    s.chains[seat] = chains
-    s.yellow[seat] = count_of(s, seat, "yellow")
-    _economy_changed(s)
-
-
-def derive_open_slots(s: WondersDuelState) -> None:
-    """Rebuild the list of accessible structure slots."""
-    s.open_slots = [] if s.structure is None else accessible_slots(s.structure, s.age)
-
-
-#: Cost books shared by all states, one per economic situation of a payer.
-_BOOKS: dict[tuple[object, ...], CostBook] = {}
-_MAX_BOOKS = 50_000
-
-
-def _economy_changed(s: WondersDuelState) -> None:
-    """Forget which cost book applies to each seat: production, prices or discounts changed."""
-    s.costs = [None, None]
-
-
-def cost_book(s: WondersDuelState, seat: int) -> CostBook:
-    """The cost book of the seat's current economic situation."""
-    book = s.costs[seat]
-    if book is None:
-        global _BOOKS
-        tokens = s.tokens[seat]
-        produce = tuple(s.produce[seat])
-        choice = s.choice[seat]
-        unit = tuple(prices(s, seat))
-        blue = sum(_BLUE_DISCOUNT[t] for t in tokens) if tokens else 0
-        wonder = sum(_WONDER_DISCOUNT[t] for t in tokens) if tokens else 0
-        key = (produce, choice[0], choice[1], unit, blue, wonder)
-        book = _BOOKS.get(key)
-        if book is None:
-            if len(_BOOKS) >= _MAX_BOOKS:  # live states keep their own references
-                _BOOKS = {}
-            book = _BOOKS[key] = CostBook(produce, choice[0], choice[1], unit, blue, wonder)
-        s.costs[seat] = book
-    return book
-
-
-def count_of(s: WondersDuelState, seat: int, what: str) -> int:
-    """How many cards of colour ``what`` (or built Wonders, for ``"wonder"``) the seat has."""
-    if what == "wonder":
-        return len(s.built[seat])
-    color = _COUNTED[what]
-    return sum(1 for card in s.cards[seat] if CARDS[card].color_index == color)
-
-
-def science_symbols(s: WondersDuelState, seat: int) -> list[str]:
-    """The science symbols of the seat: its green cards' and the Law token's."""
-    symbols = [CARDS[c].science for c in s.cards[seat] if CARDS[c].science is not None]
-    symbols += [PROGRESS_TOKENS[t].science for t in s.tokens[seat] if PROGRESS_TOKENS[t].science]
-    return [sym for sym in symbols if sym is not None]
-
-
-# ---------------------------------------------------------------------- costs
-
-
-def prices(s: WondersDuelState, seat: int) -> list[int]:
-    """The seat's price of one unit of each resource bought from the bank."""
-    return unit_prices(s.one_coin[seat], s.produce[1 - seat])
-
-
-def card_cost(s: WondersDuelState, seat: int, card_id: str) -> tuple[int, int, bool]:
-    """``(printed coins, trade coins, free by chain)`` for the seat to construct the card."""
-    chain = CARDS[card_id].chain_from
-    if chain is not None and chain in s.chains[seat]:
-        return 0, 0, True
-    printed, trade = cost_book(s, seat).card(card_id)
-    return printed, trade, False
-
-
-def wonder_cost(s: WondersDuelState, seat: int, wonder_id: str) -> int:
-    """The trade coins the seat pays to build the Wonder (Wonders have no printed coin cost)."""
-    return cost_book(s, seat).wonder(wonder_id)
-
-
-def discard_value(s: WondersDuelState, seat: int) -> int:
-    """Coins for discarding a card: 2 + 1 per yellow card in the seat's city."""
-    return 2 + s.yellow[seat]
-
-
-def accessible_slots(structure: Layout, age: int) -> list[int]:
-    """The slots of the structure holding a card that no card covers."""
-    cards = structure.cards
-    out = []
-    for slot, covered_by in _COVERED_BY[age - 1]:
-        if cards[slot] is not None:
-            for other in covered_by:
-                if cards[other] is not None:
-                    break
-            else:
-                out.append(slot)
-    return out
 
 
 def wonders_built(s: WondersDuelState) -> int:
@@ -370,14 +233,14 @@ def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> N
         if card.choice_group:
             s.choice[seat][card.choice_group - 1] += 1
         s.one_coin[seat] |= card.one_coin_mask
-        _economy_changed(s)
+        economy_changed(s)
     if card.gain_coins:
         _gain(s, seat, card.gain_coins)
     if card.coins_per is not None:
         count = sum(count_of(s, seat, what) for what in card.coins_per.counts)
         _gain(s, seat, card.coins_per.each * count)
     if card.guild is not None and card.guild.coins_each:
-        _gain(s, seat, card.guild.coins_each * _guild_count(s, card))
+        _gain(s, seat, card.guild.coins_each * guild_count(s, card))
     if card.shields:
         bonus = 0
         if card.color_index == RED and tokens:
@@ -385,15 +248,6 @@ def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> N
         _push(s, seat, card.shields + bonus)
     if card.science is not None and s.outcome is None:
         _add_science(s, seat, card.science)
-
-
-def _guild_count(s: WondersDuelState, card: Card) -> int:
-    """What a guild counts in the city that has most of it."""
-    assert card.guild is not None
-    counts = card.guild.counts
-    if counts == ("coins",):
-        return max(s.coins) // 3
-    return max(sum(count_of(s, seat, what) for what in counts) for seat in (0, 1))
 
 
 def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -> None:
@@ -408,7 +262,7 @@ def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -
             s.wonders[owner] = []
     if wonder.choice_group:
         s.choice[seat][wonder.choice_group - 1] += 1
-        _economy_changed(s)
+        economy_changed(s)
     if wonder.gain_coins:
         _gain(s, seat, wonder.gain_coins)
     if wonder.opponent_loses_coins:
@@ -436,7 +290,7 @@ def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
     token = PROGRESS_TOKENS[token_id]
     s.tokens[seat].append(token_id)
     if token.blue_discount or token.wonder_discount:
-        _economy_changed(s)
+        economy_changed(s)
     if token.gain_coins:
         _gain(s, seat, token.gain_coins)
     if token.science is not None:
@@ -452,7 +306,7 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
     kind = type(action)
     if kind is Construct or kind is Discard or kind is BuildWonder:
         card_id: str = action.card  # type: ignore[attr-defined]
-        _take(s, card_id)
+        take_card(s, card_id)
         if kind is Construct:
             printed, trade, chained = card_cost(s, seat, card_id)
             _pay(s, seat, printed, trade)
@@ -499,29 +353,6 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
     _after_step(s)
 
 
-def _take(s: WondersDuelState, card_id: str) -> None:
-    """Take a card from the structure; the cards it uncovers become accessible (and face up)."""
-    structure = s.structure
-    assert structure is not None
-    cards = structure.cards
-    slot = cards.index(card_id)
-    # The kernel's Layout.take, inlined: this runs on every turn.
-    cards[slot] = None
-    open_slots = s.open_slots
-    open_slots.remove(slot)
-    shape = structure.shape
-    covered_by = shape.covered_by
-    for below in shape.covers[slot]:
-        if cards[below] is None:
-            continue
-        for other in covered_by[below]:
-            if cards[other] is not None:
-                break
-        else:
-            structure.revealed[below] = True
-            bisect.insort(open_slots, below)
-
-
 def _draft(s: WondersDuelState, wonder_id: str) -> None:
     s.wonders[s.active].append(wonder_id)
     s.wonder_offer.remove(wonder_id)
@@ -535,15 +366,6 @@ def _draft(s: WondersDuelState, wonder_id: str) -> None:
         s.wonder_offer = s.wonder_deck[-4:]
         del s.wonder_deck[-4:]
     s.active = draft_picker(s.draft_pick)
-
-
-def start_age(s: WondersDuelState, age: int, active: int) -> None:
-    """Deal the Age's structure from its deck; ``active`` plays first."""
-    s.age = age
-    s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
-    s.decks[age - 1] = []
-    s.active = active
-    derive_open_slots(s)
 
 
 def _after_step(s: WondersDuelState) -> None:
@@ -577,130 +399,4 @@ def _end(
     s.chooser = None
 
 
-# ---------------------------------------------------------------------- scoring
-
-
-def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
-    """Each seat's victory points by score-pad category, as if the game ended now."""
-    position = s.military.position
-    military = 0
-    for zone in BOARD.zones:
-        if zone.first <= abs(position) <= zone.last:
-            military = zone.victory_points
-    sheets = []
-    for seat in (0, 1):
-        by_color = [0] * 7
-        guilds = 0
-        for card_id in s.cards[seat]:
-            card = CARDS[card_id]
-            by_color[card.color_index] += card.victory_points
-            if card.guild is not None:
-                guilds += card.guild.vp_each * _guild_count(s, card)
-        progress = 0
-        for token_id in s.tokens[seat]:
-            token = PROGRESS_TOKENS[token_id]
-            progress += token.victory_points + token.vp_per_token * len(s.tokens[seat])
-        favoured = (position > 0) if seat == 0 else (position < 0)
-        sheets.append(score_sheet({
-            "civilian": by_color[BLUE],
-            "science": by_color[GREEN],
-            "commercial": by_color[YELLOW],
-            "guilds": guilds + by_color[PURPLE],
-            "wonders": sum(WONDERS[w].victory_points for w in s.built[seat]),
-            "progress": progress,
-            "treasury": s.coins[seat] // 3,
-            "military": military if favoured else 0,
-        }))
-    return sheets
-
-
 # ---------------------------------------------------------------------- hidden information
-
-
-def resample_hidden(s: WondersDuelState, seat: int) -> None:
-    """Redeal what ``seat`` cannot see, consistently with what it saw, using ``s.rng``.
-
-    Hidden cards (face-down structure slots, undealt decks, the box) are pooled by back —
-    Age I, II, III or Guild — and redealt to the same places; undealt decks are reshuffled.
-    Unrevealed Wonders and the set-aside Progress tokens are reshuffled likewise.
-    """
-    rng = s.rng
-    pools: dict[object, list[str]] = {}
-    places: list[tuple[list[str | None] | list[str], int, object]] = []
-
-    def hide(container: list[str | None] | list[str], index: int, card_id: str) -> None:
-        card = CARDS[card_id]
-        back: object = "guild" if card.is_guild else card.age
-        pools.setdefault(back, []).append(card_id)
-        places.append((container, index, back))
-
-    if s.structure is not None:
-        cards, revealed = s.structure.cards, s.structure.revealed
-        for slot, card_id in enumerate(cards):
-            if card_id is not None and not revealed[slot]:
-                hide(cards, slot, card_id)
-    for deck in s.decks:
-        for index, card_id in enumerate(deck):
-            hide(deck, index, card_id)
-    for index, card_id in enumerate(s.box):
-        hide(s.box, index, card_id)
-    for pool in pools.values():
-        rng.shuffle(pool)
-    for container, index, back in places:
-        container[index] = pools[back].pop()
-    for deck in s.decks:
-        rng.shuffle(deck)
-    rng.shuffle(s.wonder_deck)
-    # Progress tokens: the set-aside ones, and the Great Library's draw unless seat sees it.
-    sees_offer = s.current_player == seat
-    known = set(s.library_known) if s.library_seat == seat else set()
-    slots: list[tuple[list[str], int]] = [
-        (s.set_aside, i) for i, t in enumerate(s.set_aside) if t not in known
-    ]
-    if not sees_offer:
-        slots += [(s.library_offer, i) for i in range(len(s.library_offer))]
-    known_places = [i for i, t in enumerate(s.set_aside) if t in s.library_known]
-    tokens = [container[i] for container, i in slots]
-    rng.shuffle(tokens)
-    for (container, i), token_id in zip(slots, tokens):
-        container[i] = token_id
-    if s.library_seat is not None and s.library_seat != seat:
-        s.library_known = [s.set_aside[i] for i in known_places]
-
-
-# ---------------------------------------------------------------------- text
-
-
-def render(s: WondersDuelState) -> str:
-    """The table as text."""
-    lines = [f"7 Wonders Duel — Age {s.age or 'draft'}, decision {s.decision!r}"]
-    if s.outcome is not None:
-        lines.append(f"over: {s.outcome.reason} victory of {', '.join(f'player {w + 1}' for w in s.outcome.winners)}")
-    else:
-        lines.append(f"player {(s.current_player or 0) + 1} to play")
-    lines.append(f"military pawn: {s.military.position:+d} (positive: toward player 2's capital); "
-                 f"tokens left: {', '.join(s.loot) or 'none'}")
-    lines.append(f"progress tokens on the board: {', '.join(PROGRESS_TOKENS[t].name for t in s.board_tokens)}")
-    if s.wonder_offer:
-        lines.append("wonders offered: " + ", ".join(WONDERS[w].name for w in s.wonder_offer))
-    if s.structure is not None:
-        accessible = set(accessible_slots(s.structure, s.age))
-        for slot, card_id in enumerate(s.structure.cards):
-            if card_id is None:
-                continue
-            label = CARDS[card_id].name if s.structure.revealed[slot] else "(face down)"
-            mark = "*" if slot in accessible else " "
-            lines.append(f"  {mark} {BOARD.structures[s.age - 1][slot].id:6} {label}")
-    for seat in (0, 1):
-        lines.append(
-            f"player {seat + 1}: {s.coins[seat]} coins; cards: "
-            + (", ".join(CARDS[c].name for c in s.cards[seat]) or "none")
-        )
-        lines.append(
-            "  wonders built: " + (", ".join(WONDERS[w].name for w in s.built[seat]) or "none")
-            + "; to build: " + (", ".join(WONDERS[w].name for w in s.wonders[seat]) or "none")
-            + "; tokens: " + (", ".join(PROGRESS_TOKENS[t].name for t in s.tokens[seat]) or "none")
-        )
-    if s.discard:
-        lines.append("discard pile: " + ", ".join(CARDS[c].name for c in s.discard))
-    return "\n".join(lines)

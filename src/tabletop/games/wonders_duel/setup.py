@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.core import Rng, Track
 
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
-from .rules import start_age
+from .structures import start_age
 from .state import WondersDuelState
 
 #: The number of coins in the box (14 x 1, 10 x 3, 7 x 6).

@@ -13,9 +13,11 @@ import attrs
 from tabletop.core import Action, Layout, Rng, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
-from . import rules
+from . import hidden, rules, scoring, text
+from .city import derive_city
 from .components import CARDS
 from .economy import CostBook
+from .structures import derive_open_slots
 
 _transient = {TRANSIENT: True}
 
@@ -101,8 +103,8 @@ class WondersDuelState(State):
     def __attrs_post_init__(self) -> None:
         if not self.derived:
             for seat in (0, 1):
-                rules.derive_city(self, seat)
-            rules.derive_open_slots(self)
+                derive_city(self, seat)
+            derive_open_slots(self)
             self.derived = True
 
     # ------------------------------------------------------------------ the decision
@@ -137,7 +139,7 @@ class WondersDuelState(State):
         return rules.why_illegal(self, action)
 
     def scores(self) -> list[ScoreSheet]:
-        return rules.score_sheets(self)
+        return scoring.score_sheets(self)
 
     # ------------------------------------------------------------------ copies
 
@@ -243,11 +245,11 @@ class WondersDuelState(State):
     def determinize(self, seat: int, seed: int) -> WondersDuelState:
         new = self.clone()
         new.rng = Rng.from_seed(seed)
-        rules.resample_hidden(new, seat)
+        hidden.resample_hidden(new, seat)
         new._legal = None
         return new
 
     # ------------------------------------------------------------------ text
 
     def render(self) -> str:
-        return rules.render(self)
+        return text.render(self)

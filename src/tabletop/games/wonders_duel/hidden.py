@@ -1,0 +1,61 @@
+"""Resampling what a seat cannot see, for determinization."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import CARDS
+
+if TYPE_CHECKING:
+    from .state import WondersDuelState
+
+
+def resample_hidden(s: WondersDuelState, seat: int) -> None:
+    """Redeal what ``seat`` cannot see, consistently with what it saw, using ``s.rng``.
+
+    Hidden cards (face-down structure slots, undealt decks, the box) are pooled by back —
+    Age I, II, III or Guild — and redealt to the same places; undealt decks are reshuffled.
+    Unrevealed Wonders and the set-aside Progress tokens are reshuffled likewise.
+    """
+    rng = s.rng
+    pools: dict[object, list[str]] = {}
+    places: list[tuple[list[str | None] | list[str], int, object]] = []
+
+    def hide(container: list[str | None] | list[str], index: int, card_id: str) -> None:
+        card = CARDS[card_id]
+        back: object = "guild" if card.is_guild else card.age
+        pools.setdefault(back, []).append(card_id)
+        places.append((container, index, back))
+
+    if s.structure is not None:
+        cards, revealed = s.structure.cards, s.structure.revealed
+        for slot, card_id in enumerate(cards):
+            if card_id is not None and not revealed[slot]:
+                hide(cards, slot, card_id)
+    for deck in s.decks:
+        for index, card_id in enumerate(deck):
+            hide(deck, index, card_id)
+    for index, card_id in enumerate(s.box):
+        hide(s.box, index, card_id)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    for container, index, back in places:
+        container[index] = pools[back].pop()
+    for deck in s.decks:
+        rng.shuffle(deck)
+    rng.shuffle(s.wonder_deck)
+    # Progress tokens: the set-aside ones, and the Great Library's draw unless seat sees it.
+    sees_offer = s.current_player == seat
+    known = set(s.library_known) if s.library_seat == seat else set()
+    slots: list[tuple[list[str], int]] = [
+        (s.set_aside, i) for i, t in enumerate(s.set_aside) if t not in known
+    ]
+    if not sees_offer:
+        slots += [(s.library_offer, i) for i in range(len(s.library_offer))]
+    known_places = [i for i, t in enumerate(s.set_aside) if t in s.library_known]
+    tokens = [container[i] for container, i in slots]
+    rng.shuffle(tokens)
+    for (container, i), token_id in zip(slots, tokens):
+        container[i] = token_id
+    if s.library_seat is not None and s.library_seat != seat:
+        s.library_known = [s.set_aside[i] for i in known_places]

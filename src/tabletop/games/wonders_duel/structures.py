@@ -1,0 +1,74 @@
+"""The three Age structures: kernel layouts dealt from the Age decks, and taking a card."""
+
+from __future__ import annotations
+
+import bisect
+from typing import TYPE_CHECKING
+
+from tabletop.core import Layout, LayoutShape
+
+from .components import BOARD
+
+if TYPE_CHECKING:
+    from .state import WondersDuelState
+
+#: The three Age structures as kernel layout shapes.
+SHAPES: tuple[LayoutShape, ...] = tuple(
+    LayoutShape(
+        covered_by=tuple(slot.covered_by for slot in structure),
+        face_up=tuple(slot.face_up for slot in structure),
+    )
+    for structure in BOARD.structures
+)
+_COVERED_BY = tuple(tuple(enumerate(shape.covered_by)) for shape in SHAPES)
+
+
+def accessible_slots(structure: Layout, age: int) -> list[int]:
+    """The slots of the structure holding a card that no card covers."""
+    cards = structure.cards
+    out = []
+    for slot, covered_by in _COVERED_BY[age - 1]:
+        if cards[slot] is not None:
+            for other in covered_by:
+                if cards[other] is not None:
+                    break
+            else:
+                out.append(slot)
+    return out
+
+
+def derive_open_slots(s: WondersDuelState) -> None:
+    """Rebuild the list of accessible structure slots."""
+    s.open_slots = [] if s.structure is None else accessible_slots(s.structure, s.age)
+
+
+def start_age(s: WondersDuelState, age: int, active: int) -> None:
+    """Deal the Age's structure from its deck; ``active`` plays first."""
+    s.age = age
+    s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
+    s.decks[age - 1] = []
+    s.active = active
+    derive_open_slots(s)
+
+
+def take_card(s: WondersDuelState, card_id: str) -> None:
+    """Take a card from the structure; the cards it uncovers become accessible (and face up)."""
+    structure = s.structure
+    assert structure is not None
+    cards = structure.cards
+    slot = cards.index(card_id)
+    # The kernel's Layout.take, inlined: this runs on every turn.
+    cards[slot] = None
+    open_slots = s.open_slots
+    open_slots.remove(slot)
+    shape = structure.shape
+    covered_by = shape.covered_by
+    for below in shape.covers[slot]:
+        if cards[below] is None:
+            continue
+        for other in covered_by[below]:
+            if cards[other] is not None:
+                break
+        else:
+            structure.revealed[below] = True
+            bisect.insort(open_slots, below)
