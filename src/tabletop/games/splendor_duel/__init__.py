@@ -29,9 +29,9 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
 * Victory is checked at the end of the turn after discarding, only for the player whose turn
   it was, and before an extra turn; ``outcome.reason`` is ``prestige``, ``crowns`` or
   ``colour_prestige``, joined with ``+`` when several are met at once. ``outcome.scores`` are
-  prestige points.
-* Two play-again effects in one turn (a card and royal card R2) give two extra turns: each
-  says "take another turn"; the rulebook does not address stacking.
+  prestige points. Only the player whose turn ends can win, so there is never a tie.
+* Play again is an extra turn after this one (``TurnOrder.grant_extra_turn``). A card and
+  royal card R2 can never both grant one in the same turn: no play-again card has a crown.
 * A card's abilities resolve in the order printed in the data (the one card with two,
   D3-11, places its wild bonus, then grants the extra turn), then the royal card is chosen,
   then its ability (R1's steal is asked before any remaining follow-up).
@@ -41,6 +41,8 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
   reaches this position; without the restriction the game would have no legal move.)
 * A wild card joins a colour, not a particular card: only the colour matters for bonuses and
   for the 10-prestige-in-one-colour condition.
+* ``observation(seat)`` shows the opponent's blind reservations by level only, and the deck
+  sizes but not their order; ``determinize`` redeals exactly those cards, level by level.
 * The bag's contents are public (they are exactly the tokens that are neither on the board
   nor held); deck order and blind reservations are hidden.
 
