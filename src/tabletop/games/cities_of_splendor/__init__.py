@@ -47,6 +47,25 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
   strongholds onto a face-up card without another colour, or remove another player's; if
   neither is possible nothing happens. The conquest purchase is optional, comes after the main
   action and before the token limit and noble visit.
+
+Where the seed (a Vietnamese summary) and the official English rulebook differ, the official
+wording is played:
+
+* Orient reserve-noble card: the seed says "from now on only this noble can visit you"; the
+  rulebook says "only you can be visited by this noble", and "there is no limit to the number
+  of noble tiles you can reserve" only makes sense that way. Public nobles still visit the
+  reserving player.
+* First Trading Post power: the seed's "one of the tokens you have just bought" is the
+  rulebook's "one of the tokens you have just spent".
+* Orient double-bonus card: the seed's garbled "count for buying, for noble visits, then
+  discard it" is the rulebook's "count toward purchasing, noble visits and discarding
+  (sacrifice cards)"; the seed's "cards bearing the J" is the rulebook's bag symbol (the
+  paired Orient cards).
+
+Decisions (``state.decision``): ``turn``, ``pay``, ``return_tokens``, ``noble``, ``city``,
+``trading_post_token``, ``pair``, ``free_card``, ``reserve_noble``, ``sacrifice``,
+``stronghold``, ``conquest``. Outcome reasons: ``prestige``, ``city``, ``no_action_possible``,
+``cards_exhausted``.
 """
 
 from __future__ import annotations
