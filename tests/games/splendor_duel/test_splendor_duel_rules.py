@@ -383,3 +383,14 @@ def test_spent_tokens_go_into_the_bag_and_every_token_is_conserved() -> None:
 def test_every_cell_of_the_grid_is_named_for_people() -> None:
     assert str(TakeTokens((cell(3, 3),))) == "take the tokens at r3c3"
     assert GRID.size == 25
+
+
+def test_actions_naming_places_off_the_board_are_refused_by_rule() -> None:
+    state = new()
+    state.privileges = [1, 0]
+    gold = state.board.index("gold")
+    refuse(state, UsePrivilege(99), "off the 5x5 board")
+    refuse(state, ReserveCard(-1, "D1-01"), "off the 5x5 board")
+    refuse(state, ReserveFromDeck(gold, 7), "no level-7 deck")
+    refuse(state, TakeTokens((99,)), "straight line")
+    refuse(state, Buy("X9-99", NO_GOLD), "neither face up")

@@ -570,6 +570,16 @@ def _end_turn(state: SplendorDuelState, seat: int) -> None:
 # ---------------------------------------------------------------------- refusals
 
 
+def _at(board: list[str | None], cell: int) -> str | None:
+    """The token on ``cell``, or ``None`` for an empty cell or a cell off the board."""
+    return board[cell] if 0 <= cell < len(board) else None
+
+
+def _place(cell: int) -> str:
+    """A cell's name, or a note that it is off the board."""
+    return cell_name(cell) if 0 <= cell < GRID.size else f"cell {cell} (off the 5x5 board)"
+
+
 def why_illegal(state: SplendorDuelState, action: Action) -> str:
     """The rule that forbids ``action`` now."""
     step = state.step
@@ -590,7 +600,7 @@ def why_illegal(state: SplendorDuelState, action: Action) -> str:
                 f"{action.colour} is not one of {wild_targets(state, seat)}")
     if isinstance(action, TakeToken):
         return (f"the ability takes a token of the card's colour from the board; "
-                f"{cell_name(action.cell)} holds {state.board[action.cell] or 'nothing'}")
+                f"{_place(action.cell)} holds {_at(state.board, action.cell) or 'nothing'}")
     if isinstance(action, Steal):
         return f"cannot steal {action.token}: the opponent holds none (and gold is never stolen)"
     if isinstance(action, ChooseRoyal):
@@ -605,12 +615,12 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return "privileges must be used before replenishing the board, not after"
         if not state.privileges[seat]:
             return "you hold no privilege to use"
-        if board[action.cell] not in (None, GOLD):
+        if _at(board, action.cell) not in (None, GOLD):
             return ("this privilege would take the last gem or pearl and leave no mandatory "
                     "action possible, and every turn must end with a mandatory action")
-        held = board[action.cell]
+        held = _at(board, action.cell)
         return (f"a privilege takes one gem or pearl from the board (never gold); "
-                f"{cell_name(action.cell)} holds {held or 'nothing'}")
+                f"{_place(action.cell)} holds {held or 'nothing'}")
     if isinstance(action, Replenish):
         if state.replenished:
             return "the board was already replenished this turn"
@@ -633,10 +643,12 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return f"you already hold {BOX.max_reserved} reserved cards, the limit"
         if GOLD not in board:
             return "reserving needs gold, and there is no gold on the board"
-        if board[action.gold] != GOLD:
-            return f"reserving takes a gold token; {cell_name(action.gold)} holds no gold"
+        if _at(board, action.gold) != GOLD:
+            return f"reserving takes a gold token; {_place(action.gold)} holds no gold"
         if isinstance(action, ReserveCard):
             return f"card {action.card} is not face up in the pyramid"
+        if action.level not in LEVELS:
+            return f"there is no level-{action.level} deck (levels are {', '.join(map(str, LEVELS))})"
         return f"the level-{action.level} deck is empty"
     if isinstance(action, Buy):
         return _why_buy(state, seat, action)
