@@ -737,3 +737,38 @@ def test_civilian_counts_every_category() -> None:
     sheet = s.scores()[0]
     assert sheet == {"civilian": 3, "science": 1, "commercial": 3, "guilds": 1, "wonders": 9,
                      "progress": 7, "treasury": 4, "military": 5, "total": 33}
+
+
+def test_great_library_law_can_win_by_science() -> None:
+    s = turn_state()
+    give(s, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
+    if "law" in s.board_tokens:  # Law must be among the set-aside tokens, and drawn
+        s.board_tokens[s.board_tokens.index("law")] = s.set_aside[0]
+        s.set_aside[0] = "law"
+    s.set_aside.remove("law")
+    s.set_aside.append("law")
+    build(s, "the_great_library")
+    play(s, TakeProgressToken("law"))
+    assert s.outcome is not None and s.outcome.reason == "science" and s.outcome.winners == (0,)
+
+
+def test_scientists_guild_gives_no_science_symbol() -> None:
+    s = turn_state()
+    give(s, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
+    offer(s, "scientists_guild")
+    set_coins(s, 0, 40)
+    play(s, Construct("scientists_guild"))
+    assert s.outcome is None  # still 5 different symbols
+    assert s.coins[0] == 40 - sum(card_cost(fresh(), 0, "scientists_guild")[:2]) + 5
+
+
+def test_destroyed_card_production_is_lost_but_gains_are_kept() -> None:
+    s = turn_state()
+    give(s, 0, "glassworks")
+    assert card_cost(s, 1, "apothecary") == (0, 3, False)
+    s.active = 1
+    build(s, "circus_maximus")
+    play(s, DestroyCard("glassworks"))
+    assert card_cost(s, 1, "apothecary") == (0, 2, False)  # the price falls back
+    assert card_cost(s, 0, "apothecary") == (0, 2, False)  # and the production is gone
+    assert s.military.position == -1  # Circus Maximus' shield stays
