@@ -21,6 +21,18 @@ SHAPES: tuple[LayoutShape, ...] = tuple(
     for structure in BOARD.structures
 )
 _COVERED_BY = tuple(tuple(enumerate(shape.covered_by)) for shape in SHAPES)
+#: Per Age and slot: ``(below, other)`` for each slot it covers, ``other`` being the other slot
+#: covering ``below`` (-1 if none) — taking the card uncovers ``below`` once ``other`` is empty.
+_UNCOVERS = tuple(
+    tuple(
+        tuple(
+            (below, next((o for o in shape.covered_by[below] if o != slot), -1))
+            for below in shape.covers[slot]
+        )
+        for slot in range(shape.size)
+    )
+    for shape in SHAPES
+)
 
 
 def accessible_slots(structure: Layout, age: int) -> list[int]:
@@ -57,18 +69,11 @@ def take_card(s: WondersDuelState, card_id: str) -> None:
     assert structure is not None
     cards = structure.cards
     slot = cards.index(card_id)
-    # The kernel's Layout.take, inlined: this runs on every turn.
+    # The kernel's Layout.take, specialised to the fixed shapes: this runs on every turn.
     cards[slot] = None
     open_slots = s.open_slots
     open_slots.remove(slot)
-    shape = structure.shape
-    covered_by = shape.covered_by
-    for below in shape.covers[slot]:
-        if cards[below] is None:
-            continue
-        for other in covered_by[below]:
-            if cards[other] is not None:
-                break
-        else:
+    for below, other in _UNCOVERS[s.age - 1][slot]:
+        if cards[below] is not None and (other < 0 or cards[other] is None):
             structure.revealed[below] = True
             bisect.insort(open_slots, below)
