@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.v import format_exception
 
 from .actions import Action
 from .state import TRANSIENT
@@ -31,6 +32,16 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
     """A converter for one game: attrs classes to JSON-ready data, actions tagged by kind."""
     converter = cattrs.Converter(forbid_extra_keys=True)
     converter.register_unstructure_hook(tuple, lambda value: [converter.unstructure(v) for v in value])
+
+    # JSON keeps ints, floats, strings and booleans apart: a "7", 2.7 or true where an int
+    # belongs is refused, not coerced (cattrs' default would call int() and load 2.7 as 2).
+    for kind, accepted in ((int, (int,)), (float, (int, float)), (str, (str,)), (bool, (bool,))):
+        converter.register_structure_hook(kind, _scalar(kind, accepted))
+    # Only mapping keys may spell ints as strings, because JSON object keys are always strings.
+    converter.register_structure_hook_factory(
+        _is_int_keyed,
+        lambda t: _int_keyed(converter, get_args(t)[1]),
+    )
 
     # Fields that are not arguments of __init__ (derived data, caches) are never saved.
     def skip_derived(cls: Any) -> dict[str, Any]:
@@ -100,10 +111,44 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
     return converter
 
 
+def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, accepted) or (isinstance(value, bool) and kind is not bool):
+            raise ValueError(f"{value!r} is not {'an' if kind is int else 'a'} {kind.__name__}")
+        return kind(value)
+
+    return structure
+
+
+def _is_int_keyed(t: Any) -> bool:
+    origin: Any = get_origin(t)
+    return (origin is dict or origin is Mapping) and get_args(t)[:1] == (int,)
+
+
+def _int_keyed(converter: cattrs.Converter, value_type: Any) -> Callable[[Any, Any], Any]:
+    def structure(data: Any, _: Any) -> dict[int, Any]:
+        if not isinstance(data, Mapping):
+            raise ValueError(f"expected a mapping, got {data!r}")
+        return {
+            (int(key) if isinstance(key, str) else converter.structure(key, int)):
+            converter.structure(value, value_type)
+            for key, value in data.items()
+        }
+
+    return structure
+
+
+def _format_exception(error: BaseException, type_: Any) -> str:
+    text = format_exception(error, type_)
+    if isinstance(error, ValueError) and str(error):  # keep the validator's own reason
+        text = f"{text} ({error})"
+    return text
+
+
 def describe_error(error: Exception) -> str:
     """One line naming every field that failed to load, from a cattrs or validation error."""
     if isinstance(error, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
-        return "; ".join(cattrs.transform_error(error))
+        return "; ".join(cattrs.transform_error(error, format_exception=_format_exception))
     return str(error)
 
 
