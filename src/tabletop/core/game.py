@@ -35,8 +35,6 @@ class Option:
 
     def validate(self, value: Any) -> Any:
         """``value`` if this option accepts it; otherwise a ``ValueError`` naming the option."""
-        if self.check is not None:
-            self.check(value)
         if self.choices is not None:
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 raise ValueError(
@@ -51,6 +49,8 @@ class Option:
             if not ok:
                 names = " or ".join(t.__name__ for t in self.types)
                 raise ValueError(f"option {self.name} must be {names}, got {value!r}")
+        if self.check is not None:  # after the type test, so a check may assume the type
+            self.check(value)
         return value
 
 
