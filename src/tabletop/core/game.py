@@ -208,7 +208,11 @@ class Game(Generic[S]):
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ValueError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
-        state = self.new_game(players=record["players"], seed=record["seed"], **options)
+        seed = record["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):  # None would draw a random seed
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        players = self.check_players(record["players"])  # None would mean the minimum
+        state = self.new_game(players=players, seed=seed, **options)
         for number, data in enumerate(actions):
             action = self.action_from_dict(data)
             try:
