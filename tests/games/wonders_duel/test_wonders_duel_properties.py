@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 from tabletop.games.wonders_duel import CARDS, GAME, PROGRESS_TOKENS, WONDERS, WondersDuelState
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
 from tabletop.games.wonders_duel.structures import start_age
-from wonders_duel_helpers import card_count, coin_total, fresh, random_game
+from wonders_duel_helpers import card_count, coin_balance, fresh, random_game
 
 seeds = st.integers(min_value=0, max_value=2**40)
 modes = st.sampled_from(["draft", "beginner"])
 
 
 def check_invariants(s: WondersDuelState) -> None:
-    assert min(s.coins) >= 0
-    assert coin_total(s) == 86
+    assert min(s.coins) >= 0 and s.bank_paid >= 0 and s.bank_received >= 0
+    assert coin_balance(s) == 0
     assert card_count(s) == 73
     tokens = [*s.board_tokens, *s.set_aside, *s.library_offer, *s.tokens[0], *s.tokens[1]]
     assert sorted(tokens) == sorted(PROGRESS_TOKENS)

@@ -12,7 +12,7 @@ from tabletop.games.wonders_duel import (
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
 from tabletop.games.wonders_duel.structures import start_age
 from wonders_duel_helpers import (
-    coin_total, fresh, give, offer, only_cards, play, set_coins, to_discard,
+    coin_balance, fresh, give, offer, only_cards, play, set_coins, to_discard,
 )
 
 
@@ -88,7 +88,7 @@ def test_archery_range_pushes_two_and_the_opponent_loses_two_coins() -> None:
     play(s, Construct("archery_range"))
     assert s.military.position == 3
     assert s.coins[1] == 5 and "p2_side_2" not in s.loot
-    assert coin_total(s) == 86
+    assert coin_balance(s) == 0
 
 
 def test_strategy_makes_a_two_shield_card_push_three() -> None:
@@ -230,7 +230,7 @@ def test_a_token_zone_takes_only_what_the_player_has() -> None:
     set_coins(s, 1, 1)
     offer(s, "guard_tower")
     play(s, Construct("guard_tower"))
-    assert s.coins[1] == 0 and coin_total(s) == 86
+    assert s.coins[1] == 0 and coin_balance(s) == 0
 
 
 GUILD_CASES = [
@@ -517,10 +517,10 @@ def test_economy_receives_the_opponents_trade_coins() -> None:
     give(s, 0, "stone_reserve")
     set_coins(s, 0, 20)
     set_coins(s, 1, 0)
-    bank = s.bank
+    received = s.bank_received
     offer(s, "caravansery")  # 2 printed + glass 2 + papyrus 2
     play(s, Construct("caravansery"))
-    assert s.coins[1] == 4 and s.bank == bank + 2 and s.coins[0] == 14
+    assert s.coins[1] == 4 and s.bank_received == received + 2 and s.coins[0] == 14
     s.active = 0
     offer(s, "aqueduct")  # 3 stone: 1 from Caravansery, 2 at 1 coin each via Stone Reserve
     play(s, Construct("aqueduct"))

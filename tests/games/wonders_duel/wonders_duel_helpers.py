@@ -8,7 +8,6 @@ from tabletop.core import Action, Rng
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.city import derive_city
 from tabletop.games.wonders_duel.structures import derive_open_slots
-from tabletop.games.wonders_duel.setup import BOX_COINS
 
 
 def fresh(seed: int = 0, **options: Any) -> WondersDuelState:
@@ -105,7 +104,10 @@ def play(s: WondersDuelState, action: Action) -> None:
 
 def set_coins(s: WondersDuelState, seat: int, coins: int) -> None:
     """Give a seat exactly ``coins``, moving the difference to or from the bank."""
-    s.bank -= coins - s.coins[seat]
+    if coins > s.coins[seat]:
+        s.bank_paid += coins - s.coins[seat]
+    else:
+        s.bank_received += s.coins[seat] - coins
     s.coins[seat] = coins
     s._legal = None
 
@@ -122,9 +124,9 @@ def card_count(s: WondersDuelState) -> int:
     return len(everything)
 
 
-def coin_total(s: WondersDuelState) -> int:
-    """Coins of both players and the bank: always the box's 86."""
-    return s.coins[0] + s.coins[1] + s.bank
+def coin_balance(s: WondersDuelState) -> int:
+    """Coins the players hold minus what the bank paid out net: always 0."""
+    return s.coins[0] + s.coins[1] - (s.bank_paid - s.bank_received)
 
 
 def random_game(seed: int, **options: Any) -> list[WondersDuelState]:
@@ -138,5 +140,5 @@ def random_game(seed: int, **options: Any) -> list[WondersDuelState]:
     return trail
 
 
-__all__ = ["BOX_COINS", "card_count", "coin_total", "fresh", "give", "offer", "only_cards", "play",
+__all__ = ["card_count", "coin_balance", "fresh", "give", "offer", "only_cards", "play",
            "random_game", "set_coins", "to_discard"]

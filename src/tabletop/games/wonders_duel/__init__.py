@@ -35,7 +35,8 @@ Rules choices (the official rules win over the Vietnamese seed where they differ
   when the card taken was the last of the Age. Destroyed cards go to the discard pile.
 * Economy receives every coin the opponent pays for resources, 1-coin purchases included.
 * Guild cards have their own back: a face-down Age III guild slot is known to be a guild.
-* The bank is unlimited; ``state.bank`` counts it from the box's 86 coins and may go negative.
+* The bank is unlimited (random play can hold more than the box's 86 coins): the state counts
+  what it paid out (``bank_paid``, the starting coins included) and took in (``bank_received``).
 
 Option ``wonders``: ``"draft"`` (default) or ``"beginner"`` — the rulebook's fixed sets for a
 first game (player 1: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 2:

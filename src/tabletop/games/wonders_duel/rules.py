@@ -161,27 +161,27 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
 
 def _gain(s: WondersDuelState, seat: int, amount: int) -> None:
     s.coins[seat] += amount
-    s.bank -= amount
+    s.bank_paid += amount
 
 
 def _lose(s: WondersDuelState, seat: int, amount: int) -> None:
     """The seat returns ``amount`` coins to the bank, or all it has."""
     amount = min(amount, s.coins[seat])
     s.coins[seat] -= amount
-    s.bank += amount
+    s.bank_received += amount
 
 
 def _pay(s: WondersDuelState, seat: int, printed: int, trade: int) -> None:
     """Pay a printed cost to the bank and a trade cost to the bank or an Economy opponent."""
     s.coins[seat] -= printed + trade
-    s.bank += printed
+    s.bank_received += printed
     if trade:
         opponent = 1 - seat
         tokens = s.tokens[opponent]
         if tokens and any(PROGRESS_TOKENS[t].takes_opponent_trade for t in tokens):
             s.coins[opponent] += trade
         else:
-            s.bank += trade
+            s.bank_received += trade
 
 
 # ---------------------------------------------------------------------- effects
@@ -314,7 +314,7 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
         elif kind is Discard:
             gain = 2 + s.yellow[seat]
             s.coins[seat] += gain
-            s.bank -= gain
+            s.bank_paid += gain
             s.discard.append(card_id)
         else:
             wonder_id: str = action.wonder  # type: ignore[attr-defined]

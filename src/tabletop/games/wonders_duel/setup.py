@@ -10,9 +10,6 @@ from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
 from .structures import start_age
 from .state import WondersDuelState
 
-#: The number of coins in the box (14 x 1, 10 x 3, 7 x 6).
-BOX_COINS = 86
-
 _AGE_CARDS = tuple(
     tuple(c.id for c in CARDS.values() if c.age == age and not c.is_guild) for age in (1, 2, 3)
 )
@@ -86,7 +83,7 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Won
         num_players=num_players, seed=seed, options=options, rng=rng,
         age=0, active=0, pending=[], chooser=None, play_again=False, draft_pick=8 if beginner else 0,
         wonder_deck=wonder_deck, wonder_offer=offer, structure=None, decks=decks, box=box,
-        discard=[], coins=[start, start], bank=BOX_COINS - 2 * start,
+        discard=[], coins=[start, start], bank_paid=2 * start, bank_received=0,
         cards=[[], []], wonders=owned, built=[[], []], tucked={}, returned_wonders=[],
         tokens=[[], []], board_tokens=tokens[:on_board], set_aside=tokens[on_board:],
         library_offer=[], library_known=[], library_seat=None,

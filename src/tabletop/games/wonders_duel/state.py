@@ -52,9 +52,10 @@ class WondersDuelState(State):
     #: The discard pile: cards discarded for coins and cards destroyed.
     discard: list[str]
     coins: list[int]
-    #: Coins in the bank (a box holds 86; the bank is treated as unlimited, so this may go
-    #: negative in an extreme game without any effect on play).
-    bank: int
+    #: Coins the (unlimited) bank has paid out, the starting coins included, and taken in:
+    #: the players hold exactly the difference.
+    bank_paid: int
+    bank_received: int
     #: Buildings constructed, per seat, in order.
     cards: list[list[str]]
     #: Wonders owned and not yet built, per seat.
@@ -171,7 +172,8 @@ class WondersDuelState(State):
         new.box = self.box.copy()
         new.discard = self.discard.copy()
         new.coins = self.coins.copy()
-        new.bank = self.bank
+        new.bank_paid = self.bank_paid
+        new.bank_received = self.bank_received
         new.cards = [cards[0].copy(), cards[1].copy()]
         new.wonders = [wonders[0].copy(), wonders[1].copy()]
         new.built = [built[0].copy(), built[1].copy()]
