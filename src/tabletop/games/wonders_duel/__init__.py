@@ -22,14 +22,19 @@ Decisions (``state.decision``) and their actions:
   so the chooser sees its face-up cards.
 
 ``outcome.reason`` is ``"military"``, ``"science"`` or ``"civilian"``. ``scores()`` gives the
-score pad's categories: civilian (blue), science (green), commercial (yellow), guilds,
-wonders, progress, treasury (1 per 3 coins) and military.
+score pad's rows: civilian (blue), science (green), commercial (yellow), guilds, wonders,
+progress, treasury (1 per 3 coins) and military, as if the game ended now.
+
+Hidden information: face-down structure cards, the undealt Age decks, the cards returned to
+the box, the unused Guilds and Wonders, the set-aside Progress tokens (and the Great Library's
+draw, seen by its owner only). ``determinize`` redeals them by card back: Age I, II, III or
+Guild — a face-down Guild slot stays a Guild.
 
 Rules choices (the official rules win over the Vietnamese seed where they differ):
 
 * Horse Breeders costs 1 wood + 1 clay (official card); the seed's text says clay + stone.
-* Pawn on 0 at the end of Age I/II: the last player *chooses* who begins (the seed says that
-  player simply begins; the brief and the main peer implementations give the choice).
+* Pawn on 0 at the end of Age I/II: the player who took the last card *chooses* who begins
+  (the publisher's 2016 erratum; the seed, like the first printing, says that player begins).
 * A push that crosses both military zones of a side loots both tokens (2 + 5 coins).
 * Strategy adds a shield to red cards only, not to Wonders. Play Again (and Theology's) is lost
   when the card taken was the last of the Age. Destroyed cards go to the discard pile.
