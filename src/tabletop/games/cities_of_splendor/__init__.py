@@ -72,6 +72,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from tabletop.core import Game, Option
 
 from .actions import (
@@ -87,13 +89,19 @@ from .rules import setup
 from .state import CitiesOfSplendorState, Player
 
 
-def _check_module(value: Any) -> None:
-    if isinstance(value, (list, tuple, set, frozenset)):
-        raise ValueError(
-            f"option module={value!r}: the Cities of Splendor modules are played one at a time "
-            "(the publisher: 'they should be played separately'); choose one of 'cities', "
-            "'trading_posts', 'orient', 'strongholds', or None for base Splendor"
-        )
+@attrs.frozen
+class ModuleOption(Option):
+    """The ``module`` option: one module or ``None``; a collection of modules is explained."""
+
+    def validate(self, value: Any) -> Any:
+        """``value`` if it names one module (or ``None``); a list gets its own message."""
+        if isinstance(value, (list, tuple, set, frozenset)):
+            raise ValueError(
+                f"option module={value!r}: the Cities of Splendor modules are played one at a "
+                "time (the publisher: 'they should be played separately'); choose one of "
+                "'cities', 'trading_posts', 'orient', 'strongholds', or None for base Splendor"
+            )
+        return super().validate(value)
 
 
 GAME: Game[CitiesOfSplendorState] = Game(
@@ -106,11 +114,11 @@ GAME: Game[CitiesOfSplendorState] = Game(
     action_space=ACTION_SPACE,
     action_types=ACTION_TYPES,
     options=[
-        Option(
+        ModuleOption(
             "module", "cities",
             "the Cities of Splendor module played: 'cities', 'trading_posts', 'orient', "
             "'strongholds', or None for base Splendor (one module at a time)",
-            choices=MODULES, check=_check_module,
+            choices=MODULES,
         ),
     ],
 )

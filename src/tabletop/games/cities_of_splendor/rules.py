@@ -84,7 +84,8 @@ FREE = {c.id: TakeFreeCard(c.id) for c in CARDS}
 SACRIFICE_CARD = {c.id: SacrificeCard(c.id) for c in CARDS}
 REMOVE = {c.id: RemoveStronghold(c.id) for c in CARDS}
 PASS = Pass()
-_PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {}
+NO_GOLD = Pay((0,) * len(COLOURS), 0)
+_PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {(NO_GOLD.gold, 0): NO_GOLD}
 
 #: The decision each waiting task asks (tasks absent here resolve by themselves).
 DECISIONS = {
@@ -720,6 +721,10 @@ def _advance(state: St) -> None:
             return
         if task == "return" and sum(player.tokens.counts.values()) <= TOKEN_LIMIT:
             tasks.pop(0)  # the common cases, decided without building the options
+            continue
+        if task == "pay" and not player.tokens.counts[GOLD] and not player.gold_cards:
+            tasks.pop(0)  # no gold at all: gems pay everything, nothing to choose
+            _pay_for(state, player, NO_GOLD)
             continue
         if task == "noble" and not state.nobles and not player.reserved_nobles:
             tasks.pop(0)
