@@ -44,6 +44,7 @@ LEVEL = {c.id: c.level for c in CARDS}
 IS_ORIENT = {c.id: c.module == "orient" for c in CARDS}
 SACRIFICE = {c.id: (c.sacrifice.colour, c.sacrifice.bonuses) for c in CARDS if c.sacrifice}
 COST5 = {c.id: tuple(c.cost.get(colour, 0) for colour in COLOURS) for c in CARDS}
+TOTAL_COST = {c.id: sum(c.cost.values()) for c in CARDS}
 #: Cards bought with tokens and nothing else asked (no pairing, no sacrifice).
 PLAIN = frozenset(c.id for c in CARDS if c.kind not in ("pair", "pair_then_free_level1", "sacrifice"))
 PAIR_KINDS = frozenset({"pair", "pair_then_free_level1"})
@@ -320,7 +321,8 @@ def turn_actions(state: St) -> list[Action]:
     hk = bonuses["black"] + tokens["black"]
     budget = tokens[GOLD] + 2 * len(player.gold_cards)
     simple = 3 not in player.posts
-    buy, reserve, plain, cost5 = BUY, RESERVE, PLAIN, COST5
+    buy, reserve, plain, cost5, total = BUY, RESERVE, PLAIN, COST5, TOTAL_COST
+    cap = hw + hu + hg + hr + hk + budget
     for market in itertools.chain(state.markets, state.orient):
         for card in market.slots:
             if card is None:
@@ -330,6 +332,8 @@ def turn_actions(state: St) -> list[Action]:
             if may_reserve:
                 actions.append(reserve[card])
             if simple and card in plain:
+                if total[card] > cap:  # cannot pay even with everything: most cards, early on
+                    continue
                 w, u, g, r, k = cost5[card]
                 if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
                         + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
@@ -345,6 +349,8 @@ def turn_actions(state: St) -> list[Action]:
                 actions.append(RESERVE_DECK[(level, True)])
     for card in player.reserved:
         if simple and card in plain:
+            if total[card] > cap:
+                continue
             w, u, g, r, k = cost5[card]
             if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
                     + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
