@@ -78,21 +78,22 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
             if total <= coins:
                 affordable.append(wonder_id)
     out: list[Action] = []
+    append = out.append
     cards = structure.cards
     chains = s.chains[seat]
     for slot in s.open_slots:
         card_id, construct_it, discard_it, build_with, chain = TURN_ACTIONS[cards[slot]]  # type: ignore[index]
         if chain is not None and chain in chains:
-            out.append(construct_it)
+            append(construct_it)
         else:
             total = totals.get(card_id)
             if total is None:
                 total = sum(book.card(card_id))
             if total <= coins:
-                out.append(construct_it)
-        out.append(discard_it)
-        if affordable:
-            out += [build_with[w] for w in affordable]
+                append(construct_it)
+        append(discard_it)
+        for wonder_id in affordable:
+            append(build_with[wonder_id])
     return out
 
 
