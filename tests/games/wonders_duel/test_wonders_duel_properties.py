@@ -144,3 +144,10 @@ def test_render_names_the_decision() -> None:
     s = fresh(0)
     text = s.render()
     assert "decision 'turn'" in text and "player 1 to play" in text and "(face down)" in text
+
+
+def test_beginner_option_fulfils_the_contract() -> None:
+    from contract import check_contract
+
+    final = check_contract(GAME, 2, 5, wonders="beginner")
+    assert final.options == {"wonders": "beginner"}
