@@ -13,7 +13,8 @@ from games.cities_of_splendor.helpers import TOTAL_CARDS, card_total, token_tota
 from tabletop.core import Rng
 from tabletop.games.cities_of_splendor import GAME, MODULES, CitiesOfSplendorState
 from tabletop.games.cities_of_splendor.components import COLOURS, NOBLE
-from tabletop.games.cities_of_splendor.rules import BONUS_COUNT, POINTS, colour_of
+from tabletop.games.cities_of_splendor.legal import colour_of
+from tabletop.games.cities_of_splendor.tables import BONUS_COUNT, POINTS
 
 
 def check_invariants(state: CitiesOfSplendorState, tokens: dict[str, int]) -> None:

@@ -13,7 +13,9 @@ import attrs
 from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
-from . import rules
+from . import legal, refusals, rules
+from .tables import NOBLE_POINTS
+from .text import card_text, city_text, noble_text
 from .components import CARD, COLOURS, TOKEN_KINDS
 
 
@@ -111,16 +113,16 @@ class CitiesOfSplendorState(State):
     def decision(self) -> str:
         if self.outcome is not None:
             return "over"
-        return rules.decision_of(self)
+        return legal.decision_of(self)
 
     def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
+        return legal.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
         rules.apply(self, action)
 
     def _why_illegal(self, action: Action) -> str:
-        return rules.why_illegal(self, action)
+        return refusals.why_illegal(self, action)
 
     # ------------------------------------------------------------------ copies
 
@@ -165,7 +167,7 @@ class CitiesOfSplendorState(State):
     def scores(self) -> list[ScoreSheet]:
         sheets = []
         for player in self.players:
-            nobles = sum(rules.NOBLE_POINTS[n] for n in player.nobles)
+            nobles = sum(NOBLE_POINTS[n] for n in player.nobles)
             sheets.append(score_sheet({
                 "cards": player.points - nobles,
                 "nobles": nobles,
@@ -227,15 +229,15 @@ class CitiesOfSplendorState(State):
         lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}"]
         lines.append("supply: " + ", ".join(f"{self.bank[k]} {k}" for k in TOKEN_KINDS))
         for level in (3, 2, 1):
-            row = [rules.card_text(c) if c else "--" for c in self.markets[level - 1].slots]
+            row = [card_text(c) if c else "--" for c in self.markets[level - 1].slots]
             if self.orient:
-                row += ["|"] + [rules.card_text(c) if c else "--" for c in self.orient[level - 1].slots]
+                row += ["|"] + [card_text(c) if c else "--" for c in self.orient[level - 1].slots]
             deck = len(self.markets[level - 1].deck)
             lines.append(f"L{level} [{deck:2d}] " + "  ".join(row))
         if self.nobles:
-            lines.append("nobles: " + "  ".join(rules.noble_text(n) for n in self.nobles))
+            lines.append("nobles: " + "  ".join(noble_text(n) for n in self.nobles))
         if self.cities:
-            lines.append("cities: " + "  ".join(rules.city_text(c) for c in self.cities))
+            lines.append("cities: " + "  ".join(city_text(c) for c in self.cities))
         for seat, player in enumerate(self.players):
             mark = ">" if seat == self.current_player else " "
             bonus = " ".join(f"{player.bonuses[c]}{c[0].upper() if c != 'black' else 'K'}" for c in COLOURS)
