@@ -82,7 +82,8 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     cards = structure.cards
     chains = s.chains[seat]
     for slot in s.open_slots:
-        card_id, construct_it, discard_it, build_with, chain = TURN_ACTIONS[cards[slot]]  # type: ignore[index]
+        card = cards[slot]
+        card_id, construct_it, discard_it, build_with, chain = TURN_ACTIONS[card]  # type: ignore[index]
         if chain is not None and chain in chains:
             append(construct_it)
         else:
@@ -102,15 +103,15 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     decision = s.decision
     who = f"player {(s.current_player or 0) + 1}"
     expected = {
-        "draft_wonder": PickWonder, "choose_starter": ChooseStarter, "turn": (Construct, Discard, BuildWonder),
-        "progress_token": TakeProgressToken, "great_library": TakeProgressToken,
-        "mausoleum": BuildFromDiscard, "destroy": DestroyCard,
+        "draft_wonder": PickWonder, "choose_starter": ChooseStarter,
+        "turn": (Construct, Discard, BuildWonder), "progress_token": TakeProgressToken,
+        "great_library": TakeProgressToken, "mausoleum": BuildFromDiscard, "destroy": DestroyCard,
     }[decision]
     if not isinstance(action, expected):  # type: ignore[arg-type]
         return f"{action} is not an answer to the pending decision: {who} must decide {decision!r}"
     seat = s.active
     if isinstance(action, PickWonder):
-        return f"{WONDERS[action.wonder].name if action.wonder in WONDERS else action.wonder} is not among the revealed Wonders of the draft"
+        return f"{action} is not possible: only the revealed Wonders of the draft can be picked"
     if isinstance(action, ChooseStarter):
         return f"seat {action.seat} does not exist: the next Age begins with player 1 or player 2"
     if isinstance(action, TakeProgressToken):
@@ -120,7 +121,8 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     if isinstance(action, BuildFromDiscard):
         return f"{action} is not possible: The Mausoleum builds a card of the discard pile only"
     if isinstance(action, DestroyCard):
-        return f"{action} is not possible: the Wonder destroys one of the opponent's {s.pending[-1].partition(':')[2]} cards"
+        color = s.pending[-1].partition(":")[2]
+        return f"{action} is not possible: the Wonder destroys one of the opponent's {color} cards"
     assert isinstance(action, (Construct, Discard, BuildWonder))
     structure = s.structure
     assert structure is not None
@@ -128,7 +130,9 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     if action.card not in structure.cards:
         return f"{name} is not in the Age {s.age} structure: a turn takes a card of the structure"
     slot = structure.cards.index(action.card)
-    covering = [structure.cards[o] for o in structure.shape.covered_by[slot] if structure.cards[o] is not None]
+    covering = [
+        structure.cards[o] for o in structure.shape.covered_by[slot] if structure.cards[o] is not None
+    ]
     if covering:
         by = " and ".join(
             CARDS[c].name if structure.revealed[structure.cards.index(c)] else "a face-down card"
@@ -153,7 +157,10 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
         if wonders_built(s) >= _MAX_WONDERS:
             return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
         cost = wonder_cost(s, seat, action.wonder)
-        return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat + 1} has {coins}"
+        return (
+            f"cannot afford {wonder}: its resources cost {cost} coins and player {seat + 1} "
+            f"has {coins}"
+        )
     return f"{action} is not legal now"
 
 
