@@ -148,13 +148,8 @@ class WondersDuelState(State):
         # Built field by field rather than through __init__: search code clones on every node,
         # and the keyword call costs more than all the copies together.
         new: WondersDuelState = object.__new__(WondersDuelState)
-        base = self._copy_base()
-        new.num_players = base["num_players"]
-        new.seed = base["seed"]
-        new.options = base["options"]
-        new.rng = base["rng"]
-        new.history = base["history"]
-        new.outcome = base["outcome"]
+        for name, value in self._copy_base().items():  # whatever fields the base class has
+            setattr(new, name, value)
         new._legal = self._legal
         cards, wonders, built, tokens = self.cards, self.wonders, self.built, self.tokens
         produce, choice, chains = self.produce, self.choice, self.chains
