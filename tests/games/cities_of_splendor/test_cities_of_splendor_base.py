@@ -357,3 +357,27 @@ def test_unknown_components_are_refused_by_name() -> None:
     refused(state, ChooseNoble("N99"), "is not possible now")
     refused(state, PairCard("L1-01"), "'turn' is pending")
     refused(state, TakeTradingToken("gold"), "'turn' is pending")
+
+
+def test_module_data_equals_the_reference() -> None:
+    with open(REFERENCE + "cities_of_splendor.json", encoding="utf-8") as f:
+        modules = json.load(f)["modules"]
+    for ref in modules["the_orient"]["cards"]:
+        card = CARD[ref["id"]]
+        assert (card.level, card.kind, card.bonus, card.bonus_count, card.points) == (
+            ref["level"], ref["kind"], ref["bonus"], ref["bonus_count"], ref["points"])
+        assert card.cost == {k: v for k, v in (ref["cost"] or {}).items() if v}
+        if ref.get("sacrifice"):
+            assert card.sacrifice is not None
+            assert (card.sacrifice.colour, card.sacrifice.bonuses) == (
+                ref["sacrifice"]["colour"], ref["sacrifice"]["bonuses"])
+    tiles = {t.tile: t for t in CITY_TILES}
+    for ref in modules["the_cities"]["tiles"]:
+        for face, ref_face in zip(tiles[ref["tile"]].faces, ref["faces"]):
+            assert face.id == ref_face["id"] and face.prestige == ref_face["prestige_required"]
+            assert face.bonuses == {k: v for k, v in ref_face["bonuses_required"].items() if v}
+            same = ref_face["same_colour_bonuses_required"]
+            assert face.same_colour == (same["count"] if same else 0)
+    for post, ref in zip(TRADING_POSTS, modules["the_trading_posts"]["powers_in_board_order"]):
+        assert post.bonuses == {k: v for k, v in ref["requirement"]["bonuses"].items() if v}
+        assert post.nobles == ref["requirement"]["nobles"] and post.text == ref["official_text"]
