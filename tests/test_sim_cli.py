@@ -23,9 +23,9 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     fake = dict(real)
     fake["toy"] = EntryPoint(name="toy", value="toy:GAME", group=registry.GROUP)
     monkeypatch.setattr(registry, "_entry_points", lambda: fake)
-    registry.load.cache_clear()
+    registry._load.cache_clear()
     yield
-    registry.load.cache_clear()
+    registry._load.cache_clear()
 
 
 def test_random_agent_is_seeded() -> None:

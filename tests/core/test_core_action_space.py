@@ -81,7 +81,7 @@ def test_unhashable_field_value_is_refused_as_value_error() -> None:
         small_space().encode(Pick(["a"]))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", [-1, 11, 1000, "3", 1.0, None])
+@pytest.mark.parametrize("bad", [-1, 11, 1000, "3", 1.0, None, True])
 def test_out_of_range_ids_are_refused(bad: object) -> None:
     with pytest.raises(ValueError, match=r"action id must be an int in \[0, 11\)"):
         small_space().decode(bad)  # type: ignore[arg-type]

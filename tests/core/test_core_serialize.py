@@ -201,7 +201,10 @@ def test_int_keyed_mappings_survive_json_text_but_values_stay_strict() -> None:
     assert through_json({"a": 1.5, "b": 2}, dict[str, float]) == {"a": 1.5, "b": 2.0}
 
 
-@pytest.mark.xfail(strict=True, reason="kernel gap: cattrs iterates any iterable into a list")
-def test_a_string_where_a_list_belongs_is_refused() -> None:
-    # Today Deck cards "abc" loads as ['a', 'b', 'c']; remove this xfail once it is refused.
+def test_a_string_or_mapping_where_an_array_belongs_is_refused() -> None:
+    # cattrs alone would load cards "abc" as ['a', 'b', 'c'] and a mapping as its keys.
     assert "$.cards" in structure_error({"cards": "abc"}, Deck)
+    assert "expected an array" in structure_error({"cards": {"x": 1}}, Deck)
+    assert "expected an array" in structure_error("ab", tuple[str, ...])
+    assert "expected 2 items" in structure_error([1], tuple[int, str])
+    assert through_json((1, "a"), tuple[int, str]) == (1, "a")

@@ -85,6 +85,14 @@ def test_legal_cache_is_invalidated_by_apply() -> None:
         state.apply(Take(3))
 
 
+def test_forget_legal_actions_after_editing_fields_by_hand() -> None:
+    state = fresh(pile=4)
+    assert state.legal_actions() == [Take(1), Take(2), Take(3)]
+    state.pile = 1  # a scenario set up by hand: the cache still describes the old pile
+    state.forget_legal_actions()
+    assert state.legal_actions() == [Take(1)]
+
+
 def test_legal_cache_is_not_saved() -> None:
     state = fresh()
     state.legal_actions()

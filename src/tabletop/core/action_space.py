@@ -79,7 +79,7 @@ class ActionSpace:
 
     def decode(self, action_id: int) -> Action:
         """The action numbered ``action_id``; a ``ValueError`` if no action has that id."""
-        if not isinstance(action_id, int) or not 0 <= action_id < self.size:
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < self.size:
             raise ValueError(f"action id must be an int in [0, {self.size}), got {action_id!r}")
         which = bisect.bisect_right(self._offsets, action_id) - 1
         block = self.blocks[which]

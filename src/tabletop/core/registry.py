@@ -22,10 +22,16 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted(_entry_points()))
 
 
-@cache
 def load(name: str) -> Game[Any]:
     """The game registered as ``name``; a ``ValueError`` listing the known games otherwise."""
-    entry = _entry_points().get(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise ValueError(f"a game name is a str, got {name!r}; known games: {', '.join(game_names())}")
+    return _load(name)
+
+
+@cache
+def _load(name: str) -> Game[Any]:
+    entry = _entry_points().get(name)
     if entry is None:
         known = ", ".join(game_names()) or "none installed"
         raise ValueError(f"unknown game {name!r}; known games: {known}")

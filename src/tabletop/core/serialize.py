@@ -14,6 +14,7 @@ from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
@@ -41,6 +42,13 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
     converter.register_structure_hook_factory(
         _is_int_keyed,
         lambda t: _int_keyed(converter, get_args(t)[1]),
+    )
+
+    # A list or tuple field takes only a JSON array: cattrs alone would iterate a string or a
+    # mapping into a list of its characters or keys.
+    converter.register_structure_hook_factory(
+        _is_array_type,
+        lambda t: _array_only(converter, t),
     )
 
     # Fields that are not arguments of __init__ (derived data, caches) are never saved.
@@ -116,6 +124,33 @@ def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]
         if not isinstance(value, accepted) or (isinstance(value, bool) and kind is not bool):
             raise ValueError(f"{value!r} is not {'an' if kind is int else 'a'} {kind.__name__}")
         return kind(value)
+
+    return structure
+
+
+def _is_array_type(t: Any) -> bool:
+    origin: Any = get_origin(t) or t
+    return origin is list or origin is tuple
+
+
+def _array_only(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any]:
+    args = get_args(t)
+    origin = get_origin(t) or t
+    inner: Callable[[Any, Any], Any]
+    if origin is list:
+        inner = list_structure_factory(t if args else list[Any], converter)
+    elif not args or (len(args) == 2 and args[1] is Ellipsis):
+        inner = homogenous_tuple_structure_factory(t if args else tuple[Any, ...], converter)
+    else:  # a fixed-length tuple such as tuple[int, str]
+        def inner(data: Any, _: Any) -> tuple[Any, ...]:
+            if len(data) != len(args):
+                raise ValueError(f"expected {len(args)} items, got {len(data)}")
+            return tuple(converter.structure(v, a) for v, a in zip(data, args))
+
+    def structure(data: Any, type_: Any) -> Any:
+        if not isinstance(data, (list, tuple)):
+            raise ValueError(f"expected an array, got {data!r}")
+        return inner(data, type_)
 
     return structure
 

@@ -122,6 +122,10 @@ class State(abc.ABC):
         self._apply(action)
         self.history.append(action)
 
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal actions: call it after editing a state's fields by hand."""
+        self._legal = None
+
     def child(self: S, action: Action) -> S:
         """A new state with ``action`` applied; this one is untouched."""
         new = self.clone()
