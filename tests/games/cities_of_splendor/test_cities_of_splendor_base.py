@@ -162,6 +162,7 @@ def test_blind_reservation_is_hidden_from_the_others() -> None:
     assert top not in json.dumps(state.observation(1))
     other = state.determinize(1, seed=5)
     assert other.observation(1) == state.observation(1)
+    assert "L3-??" in state.render() and top not in state.render()  # seat 1 is to move
     assert state.determinize(0, seed=5).players[0].reserved == [top]
 
 

@@ -15,7 +15,7 @@ from tabletop.core.scoring import ScoreSheet
 
 from . import legal, refusals, rules
 from .tables import NOBLE_POINTS
-from .text import card_text, city_text, noble_text
+from .text import LETTER, amounts, card_text, city_text, hidden_card_text, noble_text
 from .components import CARD, COLOURS, TOKEN_KINDS
 
 
@@ -226,41 +226,55 @@ class CitiesOfSplendorState(State):
         }
 
     def render(self) -> str:
+        """The table as text, seen by the player to move: others' blind reservations hidden."""
+        viewer = self.current_player
         lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}"]
-        lines.append("supply: " + ", ".join(f"{self.bank[k]} {k}" for k in TOKEN_KINDS))
+        lines.append("supply: " + " ".join(f"{self.bank[k]}{LETTER[k]}" for k in TOKEN_KINDS))
         for level in (3, 2, 1):
             row = [card_text(c) if c else "--" for c in self.markets[level - 1].slots]
             if self.orient:
                 row += ["|"] + [card_text(c) if c else "--" for c in self.orient[level - 1].slots]
-            deck = len(self.markets[level - 1].deck)
-            lines.append(f"L{level} [{deck:2d}] " + "  ".join(row))
+                deck = f"{len(self.markets[level - 1].deck):2d}+{len(self.orient[level - 1].deck)}"
+            else:
+                deck = f"{len(self.markets[level - 1].deck):2d}"
+            lines.append(f"L{level} [{deck}] " + "  ".join(row))
         if self.nobles:
             lines.append("nobles: " + "  ".join(noble_text(n) for n in self.nobles))
         if self.cities:
-            lines.append("cities: " + "  ".join(city_text(c) for c in self.cities))
+            claimed = {p.city for p in self.players}
+            lines.append("cities: " + "  ".join(
+                city_text(c) + (" (claimed)" if c in claimed else "") for c in self.cities))
         for seat, player in enumerate(self.players):
-            mark = ">" if seat == self.current_player else " "
-            bonus = " ".join(f"{player.bonuses[c]}{c[0].upper() if c != 'black' else 'K'}" for c in COLOURS)
-            tokens = " ".join(f"{player.tokens[k]}{k[:2]}" for k in TOKEN_KINDS if player.tokens[k])
+            mark = ">" if seat == viewer else " "
+            bonuses = amounts((c, player.bonuses[c]) for c in COLOURS) or "none"
+            tokens = amounts((k, player.tokens[k]) for k in TOKEN_KINDS) or "none"
             extra = []
             if player.reserved:
-                extra.append("reserved " + ",".join(player.reserved))
+                shown = [
+                    hidden_card_text(c) if c in player.blind and viewer is not None and seat != viewer
+                    else card_text(c)
+                    for c in player.reserved
+                ]
+                extra.append("reserved " + " ".join(shown))
             if player.nobles:
                 extra.append("nobles " + ",".join(player.nobles))
+            if player.reserved_nobles:
+                extra.append("reserved nobles " + ",".join(player.reserved_nobles))
             if player.gold_cards:
-                extra.append(f"{len(player.gold_cards)} gold cards")
+                extra.append(f"{len(player.gold_cards)} Orient gold card(s)")
             if player.posts:
-                extra.append("posts " + ",".join(map(str, player.posts)))
+                extra.append("trading posts " + ",".join(map(str, sorted(player.posts))))
             if any(player.strongholds):
-                extra.append("strongholds " + ",".join(c or "-" for c in player.strongholds))
+                extra.append("strongholds on " + ",".join(c or "-" for c in player.strongholds))
             if player.city:
                 extra.append(f"city {player.city}")
             lines.append(
-                f"{mark}P{seat}: {player.prestige:2d} pts, {len(player.cards)} cards, bonuses {bonus}; "
-                f"tokens {tokens or 'none'}" + ("; " + "; ".join(extra) if extra else "")
+                f"{mark}P{seat}: {player.prestige:2d} prestige, {len(player.cards)} cards, "
+                f"bonuses {bonuses}, tokens {tokens}" + ("; " + "; ".join(extra) if extra else "")
             )
         if self.outcome is not None:
             lines.append(f"game over ({self.outcome.reason}): winners {list(self.outcome.winners)}")
         else:
-            lines.append(f"P{self.current_player} to decide: {self.decision}")
+            doing = f" (buying {card_text(self.purchase)})" if self.purchase else ""
+            lines.append(f"P{viewer} to decide: {self.decision}{doing}")
         return "\n".join(lines)

@@ -1,30 +1,48 @@
-"""Short labels of cards, nobles and cities for the text view of a state."""
+"""Short labels of cards, nobles, cities and tokens for the text view of a state.
+
+Colours are written with one letter: w(hite), u (blue), g(reen), r(ed), k (black), and ``*``
+for gold, as Splendor players often note them.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from .components import CARD, CITY
 from .tables import COST_ITEMS, NOBLE_POINTS, NOBLE_REQ
 
+LETTER = {"white": "w", "blue": "u", "green": "g", "red": "r", "black": "k", "gold": "*"}
+
+
+def amounts(items: Iterable[tuple[str, int]]) -> str:
+    """``[("white", 3), ("black", 1)]`` -> ``"3w1k"``."""
+    return "".join(f"{n}{LETTER[colour]}" for colour, n in items if n)
+
+
 def card_text(card: str) -> str:
-    """A short label: ``L1-04(2r/3w1k)`` = id, points and bonus, cost."""
+    """``L1-04(0w/2u2k)``: id, points and bonus colour, then the cost (``-2k``: discard 2 black)."""
     info = CARD[card]
-    bonus = (info.bonus or "-")[0] if info.bonus != "black" else "k"
-    cost = "".join(f"{n}{c[0] if c != 'black' else 'k'}" for c, n in COST_ITEMS[card])
+    bonus = LETTER[info.bonus] * info.bonus_count if info.bonus else ("=" if "pair" in info.kind else "*")
+    cost = amounts(COST_ITEMS[card])
     if info.sacrifice:
-        cost = f"-{info.sacrifice.bonuses}{info.sacrifice.colour[0]}"
+        cost = f"-{info.sacrifice.bonuses}{LETTER[info.sacrifice.colour]}"
     return f"{card}({info.points}{bonus}/{cost})"
 
 
+def hidden_card_text(card: str) -> str:
+    """A card reserved unseen, as its owner's opponents see it: deck and level only."""
+    return f"{card[:2]}-??"
+
+
 def noble_text(noble: str) -> str:
-    """A short label of a noble tile: id, points, requirement."""
-    req = "".join(f"{n}{c[0] if c != 'black' else 'k'}" for c, n in NOBLE_REQ[noble])
-    return f"{noble}({NOBLE_POINTS[noble]}/{req})"
+    """``N01(3/4g4r)``: id, points, requirement."""
+    return f"{noble}({NOBLE_POINTS[noble]}/{amounts(NOBLE_REQ[noble])})"
 
 
 def city_text(city: str) -> str:
-    """A short label of a city face: id, prestige, bonuses."""
+    """``C6a(14/4g+4=)``: id, prestige, bonuses (``+4=``: 4 of one other colour)."""
     face = CITY[city]
-    req = "".join(f"{n}{c[0] if c != 'black' else 'k'}" for c, n in face.bonuses.items())
+    req = amounts(face.bonuses.items())
     if face.same_colour:
         req += f"+{face.same_colour}="
     return f"{city}({face.prestige}/{req})"
