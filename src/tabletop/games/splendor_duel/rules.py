@@ -85,6 +85,7 @@ _LINE_GROUPS = tuple(
     (row * GRID.cols, row << _ROW_BITS, lines) for row, lines in enumerate(_LINES_BY_TOP_ROW)
 )
 _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
+_OPEN_LINES_LIMIT = 50_000
 _RESERVE_CARD_AT = tuple(
     {card.id: ReserveCard(cell, card.id) for card in JEWEL_CARDS} for cell in range(GRID.size)
 )
@@ -185,6 +186,8 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
         pattern = takeable >> shift & _ROW_PATTERN
         open_lines = _OPEN_LINES.get(row_key | pattern)
         if open_lines is None:
+            if len(_OPEN_LINES) >= _OPEN_LINES_LIMIT:
+                _OPEN_LINES.clear()  # bounds memory over millions of games
             open_lines = _OPEN_LINES[row_key | pattern] = tuple(
                 a for a, m in lines if m & pattern == m
             )
