@@ -25,7 +25,8 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-@attrs.define(slots=True)
+# Validated when built or loaded, not on every draw: next64 assigns the state in the hot path.
+@attrs.define(slots=True, on_setattr=attrs.setters.NO_OP)
 class Rng:
     """A deterministic random number generator whose state is a single 64-bit integer."""
 
