@@ -16,7 +16,7 @@ from .actions import Pay, PlaceStronghold
 from .components import CARD, CITY, COLOURS, GOLD, TOKEN_KINDS
 from .tables import (
     BONUS, BONUS_COUNT, BUY, CLAIM, COST5, COST_ITEMS, DECISIONS, FREE, IS_ORIENT, KIND, LEVEL,
-    MAX_RESERVED, NOBLE_REQ, PAIR, PAY_CACHE, PAIR_KINDS, PASS, PLAIN, REMOVE, RESERVE,
+    MAX_RESERVED, NOBLE_REQ5, PAIR, PAY_CACHE, PAIR_KINDS, PASS, PLAIN, REMOVE, RESERVE,
     RESERVE_DECK, RESERVE_NOBLE, RETURN, SACRIFICE, SACRIFICE_CARD, TAKE, TAKE_DIFFERENT,
     TAKE_TWO_MIN, TOKEN_LIMIT, TOTAL_COST, TRADE, VISIT,
 )
@@ -90,6 +90,19 @@ def meets(bonuses: dict[str, int], requirement: Sequence[tuple[str, int]]) -> bo
         if bonuses[colour] < n:
             return False
     return True
+
+
+def visiting_nobles(state: St, player: Player) -> list[str]:
+    """The nobles whose requirement ``player``'s bonuses meet: available or reserved by them."""
+    bonuses = player.bonuses
+    bw, bu, bg, br, bk = (bonuses["white"], bonuses["blue"], bonuses["green"], bonuses["red"],
+                          bonuses["black"])
+    found = []
+    for noble in itertools.chain(state.nobles, player.reserved_nobles):
+        w, u, g, r, k = NOBLE_REQ5[noble]
+        if bw >= w and bu >= u and bg >= g and br >= r and bk >= k:
+            found.append(noble)
+    return found
 
 
 def city_met(player: Player, face_id: str) -> bool:
@@ -293,8 +306,7 @@ def task_options(state: St, task: str) -> list[Action]:
             return []
         return [RETURN[kind] for kind in TOKEN_KINDS if player.tokens.counts[kind]]
     if name == "noble":
-        return [VISIT[n] for n in itertools.chain(state.nobles, player.reserved_nobles)
-                if meets(player.bonuses, NOBLE_REQ[n])]
+        return [VISIT[n] for n in visiting_nobles(state, player)]
     if name == "pay":
         assert state.purchase is not None
         return payment_options(player, state.purchase)

@@ -21,7 +21,7 @@ from .actions import (
     TakeTradingToken,
 )
 from .components import BASE_CARDS, CARD, CITY_TILES, COLOURS, GOLD, NOBLES, ORIENT_CARDS, SETUP, TOKEN_KINDS
-from .legal import colour_of, market_of, meets, nothing_left_to_buy, task_options
+from .legal import colour_of, market_of, meets, nothing_left_to_buy, task_options, visiting_nobles
 from .tables import (
     ABILITY_TASKS, BONUS, BONUS_COUNT, END_TASKS, GOAL, KIND, LOWEST_CITY, NO_GOLD, NOBLE_POINTS,
     POINTS, POSTS, SACRIFICE, TOKEN_LIMIT,
@@ -190,13 +190,7 @@ def _answer(state: St, action: Action) -> None:
         _pay_for(state, player, action)
     elif isinstance(action, ChooseNoble):
         tasks.pop(0)
-        noble = action.noble
-        if noble in state.nobles:
-            state.nobles.remove(noble)
-        else:
-            player.reserved_nobles.remove(noble)
-        player.nobles.append(noble)
-        player.points += NOBLE_POINTS[noble]
+        _visit(state, player, action.noble)
     elif isinstance(action, ClaimCity):
         tasks.pop(0)
         player.city = action.city
@@ -248,6 +242,16 @@ def _answer(state: St, action: Action) -> None:
             tasks.pop(0)
     else:  # pragma: no cover - legality was checked by State.apply
         raise AssertionError(f"unexpected answer {action!r}")
+
+
+def _visit(state: St, player: Player, noble: str) -> None:
+    """``noble`` visits ``player``: from the row, or from the player's reserved nobles."""
+    if noble in state.nobles:
+        state.nobles.remove(noble)
+    else:
+        player.reserved_nobles.remove(noble)
+    player.nobles.append(noble)
+    player.points += NOBLE_POINTS[noble]
 
 
 def _pay_for(state: St, player: Player, pay: Pay) -> None:
@@ -308,9 +312,13 @@ def _advance(state: St) -> None:
             tasks.pop(0)  # no gold at all: gems pay everything, nothing to choose
             _pay_for(state, player, NO_GOLD)
             continue
-        if task == "noble" and not state.nobles and not player.reserved_nobles:
-            tasks.pop(0)
-            continue
+        if task == "noble":
+            nobles = visiting_nobles(state, player)
+            if len(nobles) <= 1:  # none, or the one that must visit: no choice
+                tasks.pop(0)
+                if nobles:
+                    _visit(state, player, nobles[0])
+                continue
         if task == "city" and (player.city is not None or player.prestige < LOWEST_CITY):
             tasks.pop(0)
             continue
@@ -340,12 +348,13 @@ def _end_turn(state: St) -> None:
     if state.module == "cities":
         if player.city is not None:
             state.end_triggered = True
-    elif player.prestige >= GOAL:
+    elif player.points >= GOAL or (player.posts and player.prestige >= GOAL):
         state.end_triggered = True
     if state.passes >= state.num_players:
         _finish(state, "no_action_possible")
         return
-    if state.turns.is_last_in_round:
+    turns = state.turns
+    if turns.position == len(turns.order) - 1:  # the last seat of the round has played
         if state.end_triggered:
             _finish(state, "city" if state.module == "cities" else "prestige")
             return
