@@ -38,6 +38,10 @@ def check_invariants(state: CitiesOfSplendorState, tokens: dict[str, int]) -> No
             on_table = {c for m in state.markets for c in m.slots if c}
             assert all(c is None or c in on_table for c in player.strongholds)
     assert len(seen) == len(set(seen))
+    nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
+    assert len(nobles) == len(set(nobles)) == (0 if state.module == "cities" else state.num_players + 1)
+    claimed = [p.city for p in state.players if p.city]
+    assert len(claimed) == len(set(claimed)) and set(claimed) <= set(state.cities)
     if state.decision == "turn" and state.history:
         # the token limit was enforced at the end of the previous turn
         assert all(p.tokens.total() <= 10 for p in state.players)
