@@ -318,3 +318,13 @@ def test_actions_of_another_decision_are_refused_by_name() -> None:
     _two_crowns(state)
     buy(state, "D1-17", white=2)
     refuse(state, TakeTokens((0,)), "pending decision is 'choose_royal'")
+
+
+def test_double_bonus_cards_count_twice_and_colourless_points_count_for_no_colour() -> None:
+    state = new()
+    give_cards(state, 0, "D2-04", "D3-13", "D2-24", "D1-28", "D3-02")
+    state.royal_supply.remove("R4")
+    state.royals[0].append("R4")
+    assert state.bonuses(0) == [3, 0, 0, 0, 0]  # D2-04 gives 2 white, D3-02 one
+    assert state.colour_prestige(0) == {"white": 5, "blue": 0, "green": 0, "red": 0, "black": 0}
+    assert state.prestige(0) == 1 + 6 + 5 + 3 + 4 + 3
