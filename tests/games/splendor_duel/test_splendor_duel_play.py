@@ -135,3 +135,13 @@ def test_clones_and_determinized_states_play_on_independently(seed: int) -> None
 def test_contract_with_each_first_player_option() -> None:
     for first in (0, 1):
         check_contract(GAME, 2, seed=11 + first, first_player=first)
+
+
+def test_render_shows_what_a_player_needs_at_the_table() -> None:
+    state = new()
+    text = state.render()
+    assert "Player 0 to play: turn" in text
+    assert "r3" in text and "c5" in text  # the cell names actions use
+    card = state.pyramid[0].slots[0]
+    assert card is not None and f"{card} " in text and "cost" in text
+    assert "R4 (3 pt)" in text

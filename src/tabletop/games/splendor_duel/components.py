@@ -120,6 +120,24 @@ def cell_name(cell: int) -> str:
     return f"r{row + 1}c{col + 1}"
 
 
+_ABILITY_TEXT = {
+    "play_again": "play again", "wild_bonus": "wild bonus",
+    "take_token_of_card_colour": "take a token of its colour", "take_privilege": "privilege",
+    "steal_token": "steal a token",
+}
+
+
+def card_text(card_id: str) -> str:
+    """One line a player reads: ``D1-09 blue +1, 0 pt, 0 crown; cost 2 white 2 black; ...``."""
+    card = CARDS[card_id]
+    colour = "colourless" if card.colour == COLOURLESS else f"{card.colour} +{card.bonus}"
+    cost = " ".join(f"{n} {kind}" for kind, n in card.cost.items() if n)
+    text = f"{card.id} {colour}, {card.points} pt, {card.crowns} crown; cost {cost}"
+    if card.abilities:
+        text += "; " + ", ".join(_ABILITY_TEXT[a] for a in card.abilities)
+    return text
+
+
 def spiral_matches_grid() -> bool:
     """Whether the kernel's clockwise spiral from the centre, starting downwards, is the box's."""
     centre = GRID.cell(GRID.rows // 2, GRID.cols // 2)

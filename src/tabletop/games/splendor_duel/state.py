@@ -15,7 +15,7 @@ from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, scor
 from tabletop.core.scoring import ScoreSheet
 
 from . import rules
-from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD
+from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD, card_text
 
 _GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
 _WILD_INDEX = -1
@@ -267,23 +267,27 @@ class SplendorDuelState(State):
         else:
             lines.append(f"Player {self.turns.current} to play: {self.step}")
         lines.append(f"Privileges on the table: {self.privilege_supply}   bag: {self.bag}")
+        lines.append("    " + " ".join(f"{f'c{col + 1}':>6}" for col in range(GRID.cols)))
         for row in range(GRID.rows):
             cells = self.board[row * GRID.cols:(row + 1) * GRID.cols]
-            lines.append("  " + " ".join(f"{(c or '.'):>6}" for c in cells))
+            lines.append(f"r{row + 1}  " + " ".join(f"{(c or '.'):>6}" for c in cells))
         for level, market in reversed(list(zip(LEVELS, self.pyramid))):
-            shown = " ".join(c or "--" for c in market.slots)
-            lines.append(f"Level {level} ({len(market.deck)} in deck): {shown}")
-        lines.append(f"Royal cards: {' '.join(self.royal_supply) or 'none'}")
+            lines.append(f"Level {level} ({len(market.deck)} in deck):")
+            lines.extend(f"  {card_text(c) if c else '(empty slot)'}" for c in market.slots)
+        royal_text = [f"{r} ({ROYALS[r].points} pt{', ' if ROYALS[r].abilities else ''}"
+                      f"{', '.join(a.replace('_', ' ') for a in ROYALS[r].abilities)})"
+                      for r in self.royal_supply]
+        lines.append(f"Royal cards: {'; '.join(royal_text) or 'none'}")
         for seat in range(2):
-            reserved = ", ".join(
-                f"{c} (blind)" if c in self.blind[seat] else c for c in self.reserved[seat]
-            )
             lines.append(
                 f"Player {seat}: {self.prestige(seat)} prestige, {self.crowns(seat)} crowns, "
                 f"{self.privileges[seat]} privileges; tokens {self.tokens[seat]}; "
                 f"bonuses {dict(zip(GEMS, self.bonuses(seat)))}"
             )
             lines.append(f"  cards: {' '.join(self.cards[seat]) or 'none'}; "
-                         f"royals: {' '.join(self.royals[seat]) or 'none'}; "
-                         f"reserved: {reserved or 'none'}")
+                         f"royals: {' '.join(self.royals[seat]) or 'none'}")
+            lines.extend(
+                f"  reserved{' (blind)' if c in self.blind[seat] else ''}: {card_text(c)}"
+                for c in self.reserved[seat]
+            )
         return "\n".join(lines)
