@@ -1,7 +1,8 @@
 """What changes while Splendor is played: the supply, the markets, the players' tableaux.
 
-The rules themselves live in :mod:`.rules`; this module holds the state's shape, copying,
-the views of it (scores, observation, text) and determinization.
+The rules live beside it: :mod:`.legal` (what may be done), :mod:`.rules` (what it does),
+:mod:`.refusals` (why something may not be done). This module holds the state's shape,
+copying, the views of it (scores, observation, text) and determinization.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, scor
 from tabletop.core.scoring import ScoreSheet
 
 from . import legal, refusals, rules
+from .components import CARD, COLOURS, TOKEN_KINDS
 from .tables import NOBLE_POINTS
 from .text import LETTER, amounts, card_text, city_text, hidden_card_text, noble_text
-from .components import CARD, COLOURS, TOKEN_KINDS
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
