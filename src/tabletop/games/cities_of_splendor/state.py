@@ -49,13 +49,22 @@ class Player:
 
     def copy(self) -> Player:
         """An independent copy."""
-        return Player(
-            tokens=self.tokens.copy(), bonuses=self.bonuses.copy(), points=self.points,
-            cards=self.cards.copy(), reserved=self.reserved.copy(), blind=self.blind.copy(),
-            nobles=self.nobles.copy(), reserved_nobles=self.reserved_nobles.copy(),
-            gold_cards=self.gold_cards.copy(), pairs=self.pairs.copy(), posts=self.posts.copy(),
-            strongholds=self.strongholds.copy(), city=self.city,
-        )
+        # Filled slot by slot rather than through __init__: clone() runs on every search node.
+        new = object.__new__(Player)
+        new.tokens = self.tokens.copy()
+        new.bonuses = self.bonuses.copy()
+        new.points = self.points
+        new.cards = self.cards.copy()
+        new.reserved = self.reserved.copy()
+        new.blind = self.blind.copy()
+        new.nobles = self.nobles.copy()
+        new.reserved_nobles = self.reserved_nobles.copy()
+        new.gold_cards = self.gold_cards.copy()
+        new.pairs = self.pairs.copy()
+        new.posts = self.posts.copy()
+        new.strongholds = self.strongholds.copy()
+        new.city = self.city
+        return new
 
     @property
     def prestige(self) -> int:
