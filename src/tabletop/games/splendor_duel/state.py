@@ -1,8 +1,9 @@
 """The state of a Splendor Duel game: what changes during play, and what each seat may see.
 
-The rules themselves (legal actions, effects, the end) live in :mod:`.rules`; this module holds
-the data, the derived counts the rules read (bonuses, prestige, crowns), the copies for search
-(``clone``, ``determinize``), and the views (``observation``, ``render``).
+The rules themselves live in :mod:`.rules` (legal actions), :mod:`.effects` (what actions do)
+and :mod:`.refusals` (why one is illegal). This module holds the data, the derived counts the
+rules read (bonuses, prestige, crowns), the copies for search (``clone``, ``determinize``) and
+the views (``observation``, ``render``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import attrs
 from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
-from . import rules
+from . import effects, refusals, rules
 from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD, card_text
 
 _GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
@@ -90,10 +91,10 @@ class SplendorDuelState(State):
         return rules.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
+        effects.apply(self, action)
 
     def _why_illegal(self, action: Action) -> str:
-        return rules.why_illegal(self, action)
+        return refusals.why_illegal(self, action)
 
     def clone(self) -> SplendorDuelState:
         new = SplendorDuelState(

@@ -1,0 +1,132 @@
+"""Why an action is refused: a message naming the rule that forbids it now.
+
+Only called for an action that is not among the legal ones (the base class checks that first),
+so each branch can assume the action broke the rule it names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import (
+    Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck, Steal,
+    TakeToken, TakeTokens, UsePrivilege,
+)
+from .components import BOX, CARDS, COST_KINDS, GOLD, GRID, LEVELS, LINES, WILD, cell_name
+from .rules import DECISION_ACTIONS, TURN, legal_actions, owed, wild_targets
+
+if TYPE_CHECKING:
+    from .state import SplendorDuelState
+
+_LINE_SET = frozenset(LINES)
+
+
+def _at(board: list[str | None], cell: int) -> str | None:
+    """The token on ``cell``, or ``None`` for an empty cell or a cell off the board."""
+    return board[cell] if 0 <= cell < len(board) else None
+
+
+def _place(cell: int) -> str:
+    """A cell's name, or a note that it is off the board."""
+    return cell_name(cell) if 0 <= cell < GRID.size else f"cell {cell} (off the 5x5 board)"
+
+
+def why_illegal(state: SplendorDuelState, action: Action) -> str:
+    """The rule that forbids ``action`` now."""
+    step = state.step
+    seat = state.turns.current
+    accepted = DECISION_ACTIONS.get(step, ())
+    if not isinstance(action, accepted):
+        names = ", ".join(t.kind for t in accepted)
+        return f"{action} is not possible now: the pending decision is {step!r} (actions: {names})"
+    if step == TURN:
+        if legal_actions(state) == [Replenish()] and not isinstance(action, Replenish):
+            return ("no mandatory action is possible, so the board must be replenished first "
+                    "(forced replenish)")
+        return _why_turn(state, seat, action)
+    if isinstance(action, Discard):
+        return f"cannot discard {action.token}: you hold none"
+    if isinstance(action, PlaceWild):
+        return (f"a wild card must join a colour of which you own a card with a bonus; "
+                f"{action.colour} is not one of {wild_targets(state, seat)}")
+    if isinstance(action, TakeToken):
+        return (f"the ability takes a token of the card's colour from the board; "
+                f"{_place(action.cell)} holds {_at(state.board, action.cell) or 'nothing'}")
+    if isinstance(action, Steal):
+        return f"cannot steal {action.token}: the opponent holds none (and gold is never stolen)"
+    if isinstance(action, ChooseRoyal):
+        return f"royal card {action.card} is not on the table"
+    return f"{action} is not legal now"
+
+
+def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
+    board = state.board
+    if isinstance(action, UsePrivilege):
+        if state.replenished:
+            return "privileges must be used before replenishing the board, not after"
+        if not state.privileges[seat]:
+            return "you hold no privilege to use"
+        if _at(board, action.cell) not in (None, GOLD):
+            return ("this privilege would take the last gem or pearl and leave no mandatory "
+                    "action possible, and every turn must end with a mandatory action")
+        held = _at(board, action.cell)
+        return (f"a privilege takes one gem or pearl from the board (never gold); "
+                f"{_place(action.cell)} holds {held or 'nothing'}")
+    if isinstance(action, Replenish):
+        if state.replenished:
+            return "the board was already replenished this turn"
+        return "cannot replenish the board: the bag is empty"
+    if isinstance(action, TakeTokens):
+        if action.cells[::-1] in _LINE_SET:
+            return (f"name the line's cells in reading order: "
+                    f"{', '.join(cell_name(c) for c in action.cells[::-1])}")
+        if action.cells not in _LINE_SET:
+            return ("tokens must be taken from 1 to 3 adjacent cells in one straight line "
+                    "(row, column or diagonal)")
+        for cell in action.cells:
+            if board[cell] is None:
+                return f"the line has a gap: {cell_name(cell)} is empty (no gaps allowed)"
+            if board[cell] == GOLD:
+                return f"gold cannot be taken with a line: {cell_name(cell)} holds gold"
+        return f"{action} is not legal now"
+    if isinstance(action, (ReserveCard, ReserveFromDeck)):
+        if len(state.reserved[seat]) >= BOX.max_reserved:
+            return f"you already hold {BOX.max_reserved} reserved cards, the limit"
+        if GOLD not in board:
+            return "reserving needs gold, and there is no gold on the board"
+        if _at(board, action.gold) != GOLD:
+            return f"reserving takes a gold token; {_place(action.gold)} holds no gold"
+        if isinstance(action, ReserveCard):
+            return f"card {action.card} is not face up in the pyramid"
+        if action.level not in LEVELS:
+            return f"there is no level-{action.level} deck (levels are {', '.join(map(str, LEVELS))})"
+        return f"the level-{action.level} deck is empty"
+    if isinstance(action, Buy):
+        return _why_buy(state, seat, action)
+    return f"{action} is not legal now"
+
+
+def _why_buy(state: SplendorDuelState, seat: int, action: Buy) -> str:
+    card = action.card
+    if card not in state.reserved[seat] and not any(card in m.slots for m in state.pyramid):
+        return f"card {card} is neither face up in the pyramid nor reserved by you"
+    if CARDS[card].colour == WILD and not any(state.bonuses(seat)):
+        return f"{card} is a wild-bonus card: you need a card with a bonus to buy it"
+    need = owed(state, seat, card)
+    counts = state.tokens[seat].counts
+    gold = counts.get(GOLD, 0)
+    short = sum(max(0, n - counts.get(kind, 0)) for kind, n in zip(COST_KINDS, need))
+    if short > gold:
+        owed_text = ", ".join(f"{n} {kind}" for kind, n in zip(COST_KINDS, need) if n)
+        return (f"cannot afford {card}: after bonuses it costs {owed_text}; you lack {short} "
+                f"and hold {gold} gold")
+    if sum(action.gold) > gold:
+        return f"the payment uses {sum(action.gold)} gold but you hold {gold}"
+    for kind, n, g in zip(COST_KINDS, need, action.gold):
+        if g > n:
+            return f"the payment puts {g} gold on {kind} but only {n} {kind} is owed"
+        if n - g > counts.get(kind, 0):
+            return f"the payment needs {n - g} {kind} tokens but you hold {counts.get(kind, 0)}"
+    return f"{action} is not legal now"
