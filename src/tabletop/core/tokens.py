@@ -13,7 +13,9 @@ def _check_counts(instance: object, attribute: object, value: dict[str, int]) ->
             raise ValueError(f"token count for {kind!r} must be a non-negative int, got {count!r}")
 
 
-@attrs.define(slots=True, eq=False)
+# The counts are validated when a pool is built or loaded; moves keep them valid by
+# construction, so assignments and copies skip the check (copying is on the clone hot path).
+@attrs.define(slots=True, eq=False, on_setattr=attrs.setters.NO_OP)
 class TokenPool:
     """How many tokens of each kind a place holds (a player, the bank, a bag, a card).
 
@@ -95,7 +97,9 @@ class TokenPool:
 
     def copy(self) -> TokenPool:
         """An independent copy."""
-        return TokenPool(self.counts.copy())
+        new = object.__new__(TokenPool)
+        new.counts = self.counts.copy()
+        return new
 
     def __str__(self) -> str:
         return ", ".join(f"{count} {kind}" for kind, count in self.items()) or "nothing"

@@ -33,13 +33,6 @@ _BONUS = {
 _POINTS_CROWNS = {card.id: (card.points, card.crowns) for card in CARDS.values()}
 
 
-def _copy_pool(pool: TokenPool, _new: Any = TokenPool.__new__, _set: Any = object.__setattr__) -> TokenPool:
-    """A copy of a pool whose counts are known valid, skipping the validator (3x faster)."""
-    copy: TokenPool = _new(TokenPool)
-    _set(copy, "counts", pool.counts.copy())
-    return copy
-
-
 @attrs.define(slots=True, kw_only=True, eq=False)
 class SplendorDuelState(State):
     """A Splendor Duel game in progress (always two seats, 0 and 1)."""
@@ -105,8 +98,8 @@ class SplendorDuelState(State):
             replenished=self.replenished,
             ability_card=self.ability_card,
             board=self.board.copy(),
-            bag=_copy_pool(self.bag),
-            tokens=[_copy_pool(pool) for pool in self.tokens],
+            bag=self.bag.copy(),
+            tokens=[pool.copy() for pool in self.tokens],
             privileges=self.privileges.copy(),
             pyramid=[market.copy() for market in self.pyramid],
             reserved=[hand.copy() for hand in self.reserved],
