@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Market
 
-from .actions import Pay, PlaceStronghold
+from .actions import Pay
 from .components import CARD, CITY, COLOURS, GOLD, TOKEN_KINDS
 from .tables import (
     BONUS, BONUS_COUNT, BUY, CLAIM, COST5, COST_ITEMS, DECISIONS, FREE, IS_ORIENT, KIND, LEVEL,
-    MAX_RESERVED, NOBLE_REQ5, PAIR, PAY_CACHE, PAIR_KINDS, PASS, PLAIN, REMOVE, RESERVE,
+    MAX_RESERVED, NOBLE_REQ5, PAIR, PLACE, PAY_CACHE, PAIR_KINDS, PASS, PLAIN, REMOVE, RESERVE,
     RESERVE_DECK, RESERVE_NOBLE, RETURN, SACRIFICE, SACRIFICE_CARD, TAKE, TAKE_DIFFERENT,
     TAKE_TWO_MIN, TOKEN_LIMIT, TOTAL_COST, TRADE, VISIT,
 )
@@ -289,8 +289,9 @@ def stronghold_options(state: St, seat: int) -> list[Action]:
     for card in player.strongholds:
         if card is not None and card not in origins:
             origins.append(card)
+    place = PLACE
     actions: list[Action] = [
-        PlaceStronghold(target, origin) for origin in origins for target in targets if target != origin
+        place[(target, origin)] for origin in origins for target in targets if target != origin
     ]
     actions.extend(REMOVE[card] for card, owner in occupied.items() if owner != seat)
     return actions

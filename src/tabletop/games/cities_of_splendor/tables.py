@@ -66,6 +66,12 @@ PAIR = {c.id: PairCard(c.id) for c in CARDS}
 FREE = {c.id: TakeFreeCard(c.id) for c in CARDS}
 SACRIFICE_CARD = {c.id: SacrificeCard(c.id) for c in CARDS}
 REMOVE = {c.id: RemoveStronghold(c.id) for c in CARDS}
+#: (target, origin) -> the stronghold move; strongholds go on base cards only.
+PLACE = {
+    (target.id, origin): PlaceStronghold(target.id, origin)
+    for target in CARDS if target.module == "base"
+    for origin in [None, *(c.id for c in CARDS if c.module == "base")] if origin != target.id
+}
 PASS = Pass()
 NO_GOLD = Pay((0,) * len(COLOURS), 0)
 PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {(NO_GOLD.gold, 0): NO_GOLD}
