@@ -96,5 +96,27 @@ def test_any_taking_order_takes_every_card_once_and_shows_every_accessible_card(
         taken.append(card)
         assert all(layout.revealed[s] for s in layout.accessible())
         assert set(turned) == {s for s in was_down if layout.revealed[s]}
+        # The accessible list kept up to date equals the one recomputed from scratch.
+        assert layout.accessible() == [s for s in range(6) if layout.is_accessible(s)]
     assert sorted(taken) == ["A", "B", "C", "D", "E", "F"]
     assert layout.remaining() == 0
+
+
+def test_refresh_after_placing_cards_by_hand() -> None:
+    layout = dealt()
+    assert layout.accessible() == [3, 4, 5]
+    layout.cards[3] = layout.cards[4] = None  # a scenario set up by hand
+    layout.refresh()
+    assert layout.accessible() == [1, 5]
+
+
+def test_loaded_layout_knows_its_accessible_slots() -> None:
+    from tabletop.core.serialize import make_converter
+
+    layout = dealt()
+    layout.take(3)
+    layout.take(4)
+    converter = make_converter()
+    loaded = converter.structure(converter.unstructure(layout), Layout)
+    assert "open" not in converter.unstructure(layout)
+    assert loaded.accessible() == layout.accessible() == [1, 5]

@@ -3,6 +3,7 @@ card is turned face up the moment it is uncovered (the 7 Wonders Duel Age struct
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 import attrs
@@ -15,6 +16,11 @@ class LayoutShape:
     covered_by: tuple[tuple[int, ...], ...]
     face_up: tuple[bool, ...]
     covers: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Per slot: ``(below, others)`` for each slot it covers, ``others`` being the remaining
+    #: slots that cover ``below`` — taking the card frees ``below`` once those are empty.
+    uncovers: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         n = len(self.covered_by)
@@ -27,6 +33,11 @@ class LayoutShape:
                     raise ValueError(f"slot {slot} is covered by an invalid slot {other}")
                 covers[other].append(slot)
         object.__setattr__(self, "covers", tuple(tuple(c) for c in covers))
+        uncovers = tuple(
+            tuple((below, tuple(o for o in self.covered_by[below] if o != slot)) for below in below_slots)
+            for slot, below_slots in enumerate(covers)
+        )
+        object.__setattr__(self, "uncovers", uncovers)
 
     @property
     def size(self) -> int:
@@ -36,11 +47,19 @@ class LayoutShape:
 
 @attrs.define(slots=True)
 class Layout:
-    """Cards dealt into a :class:`LayoutShape`: ``cards[i]`` is ``None`` once slot i is taken."""
+    """Cards dealt into a :class:`LayoutShape`: ``cards[i]`` is ``None`` once slot i is taken.
+
+    ``open`` lists the accessible slots in ascending order and is kept up to date by
+    :meth:`take`; after placing cards by hand, call :meth:`refresh`.
+    """
 
     shape: LayoutShape
     cards: list[str | None]
     revealed: list[bool]
+    open: list[int] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.refresh()
 
     @classmethod
     def dealt(cls, shape: LayoutShape, cards: Sequence[str]) -> Layout:
@@ -49,14 +68,18 @@ class Layout:
             raise ValueError(f"the layout has {shape.size} slots, got {len(cards)} cards")
         return cls(shape, list(cards), list(shape.face_up))
 
+    def refresh(self) -> None:
+        """Recompute the accessible slots from the cards (after editing them by hand)."""
+        self.open = [slot for slot in range(len(self.cards)) if self.is_accessible(slot)]
+
     def is_accessible(self, slot: int) -> bool:
         """Whether slot holds a card that no other card covers."""
         cards = self.cards
         return cards[slot] is not None and all(cards[o] is None for o in self.shape.covered_by[slot])
 
     def accessible(self) -> list[int]:
-        """The slots whose card can be taken now."""
-        return [slot for slot in range(len(self.cards)) if self.is_accessible(slot)]
+        """The slots whose card can be taken now, in ascending order."""
+        return self.open.copy()
 
     def remaining(self) -> int:
         """How many cards are still in the layout."""
@@ -64,18 +87,34 @@ class Layout:
 
     def take(self, slot: int) -> tuple[str, list[int]]:
         """Take an accessible card; return it and the slots turned face up as a result."""
-        if not self.is_accessible(slot):
+        open_slots = self.open
+        cards = self.cards
+        card = cards[slot]
+        if card is None or slot not in open_slots:
             raise ValueError(f"layout slot {slot} is empty or covered")
-        card = self.cards[slot]
-        assert card is not None
-        self.cards[slot] = None
+        cards[slot] = None
+        open_slots.remove(slot)
+        revealed = self.revealed
         turned: list[int] = []
-        for below in self.shape.covers[slot]:
-            if not self.revealed[below] and self.is_accessible(below):
-                self.revealed[below] = True
-                turned.append(below)
+        # Plain loops rather than all(): this runs on every turn of a game.
+        for below, others in self.shape.uncovers[slot]:
+            if cards[below] is None:
+                continue
+            for other in others:
+                if cards[other] is not None:
+                    break
+            else:
+                bisect.insort(open_slots, below)
+                if not revealed[below]:
+                    revealed[below] = True
+                    turned.append(below)
         return card, turned
 
     def copy(self) -> Layout:
         """An independent copy sharing the immutable shape."""
-        return Layout(self.shape, self.cards.copy(), self.revealed.copy())
+        new = object.__new__(Layout)
+        new.shape = self.shape
+        new.cards = self.cards.copy()
+        new.revealed = self.revealed.copy()
+        new.open = self.open.copy()
+        return new

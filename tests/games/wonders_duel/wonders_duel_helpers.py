@@ -7,7 +7,6 @@ from typing import Any
 from tabletop.core import Action, Rng
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.city import derive_city
-from tabletop.games.wonders_duel.structures import derive_open_slots
 
 
 def fresh(seed: int = 0, **options: Any) -> WondersDuelState:
@@ -93,8 +92,8 @@ def only_cards(s: WondersDuelState, *cards: str) -> None:
     for slot, card in enumerate(structure.cards):
         if card is not None:
             structure.revealed[slot] = True
-    derive_open_slots(s)
-    s._legal = None
+    structure.refresh()
+    s.forget_legal_actions()
 
 
 def play(s: WondersDuelState, action: Action) -> None:

@@ -17,7 +17,6 @@ from . import hidden, rules, scoring, text
 from .city import derive_city
 from .components import CARDS
 from .economy import CostBook
-from .structures import derive_open_slots
 
 _transient = {TRANSIENT: True}
 
@@ -92,8 +91,6 @@ class WondersDuelState(State):
     chains: list[set[str]] = attrs.field(factory=lambda: [set(), set()], metadata=_transient)
     #: Yellow cards in each seat's city (discarding earns 2 + this).
     yellow: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
-    #: The structure slots whose card may be taken, in slot order.
-    open_slots: list[int] = attrs.field(factory=list, metadata=_transient)
     #: Per seat, the cost book of its economic situation (None: to be looked up).
     costs: list[CostBook | None] = attrs.field(
         factory=lambda: [None, None], metadata=_transient
@@ -105,10 +102,15 @@ class WondersDuelState(State):
         if not self.derived:
             for seat in (0, 1):
                 derive_city(self, seat)
-            derive_open_slots(self)
             self.derived = True
 
     # ------------------------------------------------------------------ the decision
+
+    @property
+    def open_slots(self) -> list[int]:
+        """The structure slots whose card may be taken now, in slot order (a live view)."""
+        structure = self.structure
+        return structure.open if structure is not None else []
 
     @property
     def current_player(self) -> int | None:
@@ -187,7 +189,6 @@ class WondersDuelState(State):
         new.one_coin = self.one_coin.copy()
         new.chains = [chains[0].copy(), chains[1].copy()]
         new.yellow = self.yellow.copy()
-        new.open_slots = self.open_slots.copy()
         new.costs = self.costs.copy()
         new.derived = True
         return new

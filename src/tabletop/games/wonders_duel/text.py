@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
-from .structures import accessible_slots
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
@@ -24,7 +23,7 @@ def render(s: WondersDuelState) -> str:
     if s.wonder_offer:
         lines.append("wonders offered: " + ", ".join(WONDERS[w].name for w in s.wonder_offer))
     if s.structure is not None:
-        accessible = set(accessible_slots(s.structure, s.age))
+        accessible = set(s.structure.open)
         for slot, card_id in enumerate(s.structure.cards):
             if card_id is None:
                 continue
