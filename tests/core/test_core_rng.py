@@ -179,3 +179,17 @@ def test_sample_leaves_input_alone_and_refuses_bad_k() -> None:
 def test_state_must_be_an_int() -> None:
     with pytest.raises(TypeError):
         Rng("seven")  # type: ignore[arg-type]
+
+
+def test_shuffle_plan_is_every_fisher_yates_step_once_within_64_bit_draws() -> None:
+    from math import prod
+
+    from tabletop.core.rng import _shuffle_plan
+
+    for length in range(0, 130):
+        plan = _shuffle_plan(length)
+        steps = [step for _, group in plan for step in group]
+        assert steps == [(i, i + 1) for i in range(length - 1, 0, -1)]
+        for span, group in plan:
+            assert span == prod(radix for _, radix in group) <= 1 << 64
+    assert len(_shuffle_plan(67)) < 10  # a Splendor Duel deck: a handful of draws, not 66

@@ -8,6 +8,7 @@ SplitMix64: its whole state is one integer, which makes copying (for ``clone``) 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -26,6 +27,23 @@ def _mix(z: int) -> int:
 
 
 # Validated when built or loaded, not on every draw: next64 assigns the state in the hot path.
+@functools.cache
+def _shuffle_plan(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Fisher-Yates steps ``(index, range)`` from the top, grouped so that the product of a
+    group's ranges (its ``span``) stays within one 64-bit draw."""
+    groups = []
+    i = length - 1
+    while i > 0:
+        steps = []
+        span = 1
+        while i > 0 and span * (i + 1) <= 1 << 64:
+            span *= i + 1
+            steps.append((i, i + 1))
+            i -= 1
+        groups.append((span, tuple(steps)))
+    return tuple(groups)
+
+
 @attrs.define(slots=True, on_setattr=attrs.setters.NO_OP)
 class Rng:
     """A deterministic random number generator whose state is a single 64-bit integer."""
@@ -72,10 +90,16 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place, exactly uniformly (Fisher-Yates).
+
+        The swap positions of consecutive steps are the mixed-radix digits of one uniform draw
+        below the product of their ranges, so a 67-card deck costs 6 draws instead of 66.
+        """
+        for span, steps in _shuffle_plan(len(items)):
+            code = self.randbelow(span)
+            for i, radix in steps:
+                code, j = divmod(code, radix)
+                items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements of ``items`` in random order."""
