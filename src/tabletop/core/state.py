@@ -41,6 +41,9 @@ class State(abc.ABC):
     rng: Rng
     history: list[Action] = attrs.field(factory=list)
     outcome: Outcome | None = None
+    #: The cached legal actions of the pending decision. A game may set it at the end of
+    #: ``_apply`` when it has computed the next decision's list anyway, and a clone may share
+    #: it: the list is replaced, never mutated.
     _legal: list[Action] | None = attrs.field(
         default=None, init=False, repr=False, metadata={TRANSIENT: True}
     )

@@ -21,7 +21,7 @@ def fresh(module: str | None = None, players: int = 2, seed: int = 0) -> CitiesO
 
 def set_tokens(state: CitiesOfSplendorState, seat: int, **counts: int) -> None:
     """Give ``seat`` exactly these tokens, moving them from/to the supply (totals conserved)."""
-    state._legal = None
+    state.forget_legal_actions()
     player = state.players[seat]
     for kind in TOKEN_KINDS:
         want = counts.get(kind, 0)
@@ -34,7 +34,7 @@ def set_tokens(state: CitiesOfSplendorState, seat: int, **counts: int) -> None:
 
 def detach(state: CitiesOfSplendorState, card: str) -> None:
     """Take ``card`` out of wherever it is (deck, market slot left empty, a reserve)."""
-    state._legal = None
+    state.forget_legal_actions()
     for market in state.markets + state.orient:
         if card in market.deck.cards:
             market.deck.cards.remove(card)
@@ -49,7 +49,7 @@ def detach(state: CitiesOfSplendorState, card: str) -> None:
 
 def give(state: CitiesOfSplendorState, seat: int, *cards: str) -> None:
     """Put development cards into ``seat``'s tableau (bonuses and points counted)."""
-    state._legal = None
+    state.forget_legal_actions()
     player = state.players[seat]
     for card in cards:
         detach(state, card)
@@ -65,7 +65,7 @@ def give(state: CitiesOfSplendorState, seat: int, *cards: str) -> None:
 
 def show(state: CitiesOfSplendorState, card: str, slot: int = 0) -> None:
     """Lay ``card`` face up in ``slot`` of its level's market; the card there goes under its deck."""
-    state._legal = None
+    state.forget_legal_actions()
     detach(state, card)
     info = CARD[card]
     market = (state.orient if info.module == "orient" else state.markets)[info.level - 1]
@@ -77,7 +77,7 @@ def show(state: CitiesOfSplendorState, card: str, slot: int = 0) -> None:
 
 def reserve_for(state: CitiesOfSplendorState, seat: int, card: str, blind: bool = False) -> None:
     """Put ``card`` into ``seat``'s reserve."""
-    state._legal = None
+    state.forget_legal_actions()
     detach(state, card)
     state.players[seat].reserved.append(card)
     if blind:
@@ -90,7 +90,7 @@ def refused(state: CitiesOfSplendorState, action: Action, match: str) -> None:
     with pytest.raises(tabletop.IllegalAction, match=match):
         state.apply(action)
     assert state.to_dict() == before
-    state._legal = None  # the test may now edit the state directly
+    state.forget_legal_actions()  # the test may now edit the state directly
 
 
 def card_total(state: CitiesOfSplendorState) -> int:

@@ -121,7 +121,7 @@ def test_fewer_colours_left_take_one_of_each_remaining() -> None:
     assert {a.colours for a in takes} == {("red", "black"), ("red", "red"), ("black", "black")}
     state.bank.counts["black"] = 0
     state.bank.counts["red"] = 3
-    state._legal = None
+    state.forget_legal_actions()
     assert [a for a in state.legal_actions() if isinstance(a, TakeGems)] == [TakeGems(("red",))]
 
 
@@ -317,7 +317,7 @@ def test_a_player_with_no_possible_action_passes_and_all_passing_ends_the_game()
         state.bank.counts[colour] = 0
     for player in state.players:
         player.reserved = ["L1-01", "L1-02", "L1-03"]
-    state._legal = None
+    state.forget_legal_actions()
     assert state.legal_actions() == [Pass()]
     refused(state, TakeGems(("white",)), "the supply has only 0 white")
     state.apply(Pass())

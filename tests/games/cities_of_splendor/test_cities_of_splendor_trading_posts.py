@@ -115,7 +115,7 @@ def test_power_two_takes_one_gem_of_another_colour_with_two_of_one_colour() -> N
     assert not any(a.colours[:2] == ("red", "red") for a in state.legal_actions() if isinstance(a, TakeGems))
     # no other colour left: just the 2
     state.bank.counts.update(white=0, blue=0, green=0, red=0)
-    state._legal = None
+    state.forget_legal_actions()
     assert TakeGems(("black", "black")) in state.legal_actions()
 
 
@@ -125,7 +125,7 @@ def test_power_three_each_gold_is_worth_two_of_one_colour_when_buying() -> None:
     set_tokens(state, 0, gold=2)
     assert BuyCard("L1-32") not in state.legal_actions()
     state.players[0].posts = [3]
-    state._legal = None
+    state.forget_legal_actions()
     state.apply(BuyCard("L1-32"))
     assert "L1-32" in state.players[0].cards and state.players[0].tokens.total() == 0
     assert state.bank["gold"] == 5

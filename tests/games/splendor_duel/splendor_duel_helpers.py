@@ -40,7 +40,7 @@ def set_board(state: SplendorDuelState, cells: dict[int, str]) -> None:
     """Empty the board except for ``cells`` ({cell: kind}); the rest goes to the bag."""
     state.board = [cells.get(c) for c in range(GRID.size)]
     fix_bag(state)
-    state._legal = None
+    state.forget_legal_actions()
 
 
 def set_tokens(state: SplendorDuelState, seat: int, **counts: int) -> None:
@@ -60,7 +60,7 @@ def set_tokens(state: SplendorDuelState, seat: int, **counts: int) -> None:
                 excess -= 1
         assert excess <= 0, f"more {kind} tokens than the box holds"
     fix_bag(state)
-    state._legal = None
+    state.forget_legal_actions()
 
 
 def _pull(state: SplendorDuelState, card: str) -> None:
@@ -80,7 +80,7 @@ def give_cards(state: SplendorDuelState, seat: int, *cards: str, wild: str | Non
         if CARDS[card].colour == "wild":
             assert wild is not None, f"{card} is wild: say which colour it joins"
             state.wild_colours[card] = wild
-    state._legal = None
+    state.forget_legal_actions()
 
 
 def face_up(state: SplendorDuelState, card: str) -> None:
@@ -91,7 +91,7 @@ def face_up(state: SplendorDuelState, card: str) -> None:
     deck = market.deck.cards
     i = deck.index(card)
     deck[i], market.slots[0] = market.slots[0], card  # type: ignore[assignment]
-    state._legal = None
+    state.forget_legal_actions()
 
 
 def reserve(state: SplendorDuelState, seat: int, card: str, blind: bool = False) -> None:
@@ -100,12 +100,12 @@ def reserve(state: SplendorDuelState, seat: int, card: str, blind: bool = False)
     state.reserved[seat].append(card)
     if blind:
         state.blind[seat].append(card)
-    state._legal = None
+    state.forget_legal_actions()
 
 
 def fresh(state: SplendorDuelState) -> SplendorDuelState:
     """The state after direct edits: the legal-action cache dropped."""
-    state._legal = None
+    state.forget_legal_actions()
     return state
 
 

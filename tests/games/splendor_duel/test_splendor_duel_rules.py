@@ -237,7 +237,7 @@ def test_no_privilege_may_leave_the_turn_without_a_mandatory_action() -> None:
     # With a token in the bag, replenishing could follow, so the privilege is allowed.
     state.tokens[1].counts["black"] -= 1
     state.bag.counts["black"] += 1
-    state._legal = None
+    state.forget_legal_actions()
     assert UsePrivilege(cell(3, 3)) in state.legal_actions()
 
 

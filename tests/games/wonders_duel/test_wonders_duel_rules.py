@@ -301,7 +301,7 @@ def build(s: WondersDuelState, wonder: str, card: str | None = None, coins: int 
     else:
         offer(s, card)
     set_coins(s, seat, coins)
-    s._legal = None
+    s.forget_legal_actions()
     play(s, BuildWonder(wonder, card))  # type: ignore[arg-type]
 
 

@@ -44,7 +44,7 @@ def give(s: WondersDuelState, seat: int, *cards: str) -> None:
         _remove_everywhere(s, card)
         s.cards[seat].append(card)
     derive_city(s, seat)
-    s._legal = None
+    s.forget_legal_actions()
 
 
 def to_discard(s: WondersDuelState, card: str) -> None:
@@ -52,7 +52,7 @@ def to_discard(s: WondersDuelState, card: str) -> None:
     _out_of_structure(s, card, ())
     _remove_everywhere(s, card)
     s.discard.append(card)
-    s._legal = None
+    s.forget_legal_actions()
 
 
 def offer(s: WondersDuelState, card: str) -> None:
@@ -76,7 +76,7 @@ def offer(s: WondersDuelState, card: str) -> None:
             raise AssertionError(f"{card} is not available to offer")
     structure.cards[slot] = card
     structure.revealed[slot] = True
-    s._legal = None
+    s.forget_legal_actions()
 
 
 def only_cards(s: WondersDuelState, *cards: str) -> None:
@@ -108,7 +108,7 @@ def set_coins(s: WondersDuelState, seat: int, coins: int) -> None:
     else:
         s.bank_received += s.coins[seat] - coins
     s.coins[seat] = coins
-    s._legal = None
+    s.forget_legal_actions()
 
 
 def card_count(s: WondersDuelState) -> int:
