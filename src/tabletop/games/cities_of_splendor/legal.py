@@ -172,6 +172,17 @@ def turn_actions(state: St) -> list[Action]:
     simple = 3 not in player.posts
     buy, reserve, plain, cost5, total = BUY, RESERVE, PLAIN, COST5, TOTAL_COST
     cap = hw + hu + hg + hr + hk + budget
+
+    def affordable(card: str) -> bool:
+        if simple and card in plain:
+            if total[card] > cap:  # cannot pay even with everything: most cards, early on
+                return False
+            w, u, g, r, k = cost5[card]
+            short = ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
+                     + (r - hr if r > hr else 0) + (k - hk if k > hk else 0))
+            return short <= budget
+        return can_buy(player, card)
+
     for market in itertools.chain(state.markets, state.orient):
         for card in market.slots:
             if card is None:
@@ -180,14 +191,7 @@ def turn_actions(state: St) -> list[Action]:
                 continue
             if may_reserve:
                 actions.append(reserve[card])
-            if simple and card in plain:
-                if total[card] > cap:  # cannot pay even with everything: most cards, early on
-                    continue
-                w, u, g, r, k = cost5[card]
-                if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
-                        + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
-                    actions.append(buy[card])
-            elif can_buy(player, card):
+            if affordable(card):
                 actions.append(buy[card])
     if may_reserve:
         for level, market in enumerate(state.markets, start=1):
@@ -197,14 +201,7 @@ def turn_actions(state: St) -> list[Action]:
             if market.deck.cards:
                 actions.append(RESERVE_DECK[(level, True)])
     for card in player.reserved:
-        if simple and card in plain:
-            if total[card] > cap:
-                continue
-            w, u, g, r, k = cost5[card]
-            if ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
-                    + (r - hr if r > hr else 0) + (k - hk if k > hk else 0)) <= budget:
-                actions.append(buy[card])
-        elif can_buy(player, card):
+        if affordable(card):
             actions.append(buy[card])
     if not actions:
         actions.append(PASS)
