@@ -79,17 +79,19 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return "the board was already replenished this turn"
         return "cannot replenish the board: the bag is empty"
     if isinstance(action, TakeTokens):
-        if action.cells[::-1] in _LINE_SET:
-            return (f"name the line's cells in reading order: "
-                    f"{', '.join(cell_name(c) for c in action.cells[::-1])}")
-        if action.cells not in _LINE_SET:
+        reversed_line = action.cells[::-1] in _LINE_SET and action.cells not in _LINE_SET
+        if action.cells not in _LINE_SET and not reversed_line:
             return ("tokens must be taken from 1 to 3 adjacent cells in one straight line "
                     "(row, column or diagonal)")
+        # What is on the cells comes first: naming them in another order would not help.
         for cell in action.cells:
             if board[cell] is None:
                 return f"the line has a gap: {cell_name(cell)} is empty (no gaps allowed)"
             if board[cell] == GOLD:
                 return f"gold cannot be taken with a line: {cell_name(cell)} holds gold"
+        if reversed_line:
+            return (f"name the line's cells in reading order: "
+                    f"{', '.join(cell_name(c) for c in action.cells[::-1])}")
         return f"{action} is not legal now"
     if isinstance(action, (ReserveCard, ReserveFromDeck)):
         if len(state.reserved[seat]) >= BOX.max_reserved:

@@ -1,0 +1,102 @@
+"""Rules audit: scenario tests for rules that were wrong or untested when the package was audited.
+
+Each test is named after the rule it states.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from splendor_duel_helpers import cell, new, reserve, set_board, set_tokens
+from tabletop.core import Action
+from tabletop.games.splendor_duel import (
+    Buy, Replenish, SplendorDuelState, TakeTokens,
+)
+
+NO_GOLD = (0, 0, 0, 0, 0, 0)
+
+
+def refuse(state: SplendorDuelState, action: Action, match: str) -> None:
+    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
+    before = state.to_dict()
+    with pytest.raises(tabletop.IllegalAction, match=match):
+        state.apply(action)
+    assert state.to_dict() == before
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def test_determinize_resamples_the_blind_cards_of_the_player_to_move_and_their_purchases() -> None:
+    """A determinized state offers the purchases of the cards it dealt, not of the true ones,
+    even when the true state's legal actions were already computed."""
+    state = new(first_player=1)
+    reserve(state, 1, "D1-02", blind=True)  # 3 blue
+    set_tokens(state, 1, blue=3)
+    assert Buy("D1-02", NO_GOLD) in state.legal_actions()  # computed (and cached) first
+    resampled = 0
+    for seed in range(30):
+        sample = state.determinize(0, seed)
+        card = sample.reserved[1][0]
+        buys = {a.card for a in sample.legal_actions() if isinstance(a, Buy)}
+        assert sample.legal_actions() == sample.clone().legal_actions()
+        if card != "D1-02":
+            resampled += 1
+            assert "D1-02" not in buys
+            before = sample.to_dict()
+            with pytest.raises(tabletop.IllegalAction):
+                sample.apply(Buy("D1-02", NO_GOLD))
+            assert sample.to_dict() == before
+    assert resampled > 0
+
+
+def test_render_hides_the_opponents_blind_reservations_from_the_player_to_move() -> None:
+    state = new()
+    reserve(state, 1, "D2-05", blind=True)
+    reserve(state, 1, "D1-10")  # reserved from the pyramid: seen by both
+    reserve(state, 0, "D3-04", blind=True)  # seat 0's own blind card: seat 0 knows it
+    text = state.render()
+    assert state.current_player == 0
+    assert "D2-05" not in text
+    assert "a level-2 card" in text
+    assert "D1-10" in text and "D3-04" in text
+
+
+# ---------------------------------------------------------------------- refusals name the rule
+
+
+def test_a_one_token_take_of_gold_is_refused_because_gold_cannot_be_taken() -> None:
+    state = new()
+    set_board(state, {cell(1, 1): "gold", cell(2, 2): "red"})
+    refuse(state, TakeTokens((cell(1, 1),)), "gold cannot be taken")
+
+
+def test_a_one_token_take_of_an_empty_cell_is_refused_as_a_gap() -> None:
+    state = new()
+    set_board(state, {cell(1, 1): "gold", cell(2, 2): "red"})
+    refuse(state, TakeTokens((cell(3, 3),)), "r3c3 is empty")
+
+
+def test_a_reversed_line_through_gold_is_refused_because_of_the_gold() -> None:
+    state = new()
+    set_board(state, {cell(1, 1): "red", cell(1, 2): "gold", cell(2, 2): "red"})
+    refuse(state, TakeTokens((cell(1, 2), cell(1, 1))), "gold cannot be taken")
+
+
+def test_a_reversed_legal_line_is_refused_by_naming_the_reading_order() -> None:
+    state = new()
+    set_board(state, {cell(1, 1): "red", cell(1, 2): "blue"})
+    refuse(state, TakeTokens((cell(1, 2), cell(1, 1))), "reading order: r1c1, r1c2")
+
+
+# ---------------------------------------------------------------------- privileges
+
+
+def test_replenishing_with_no_privilege_on_the_table_gives_the_opponent_one_of_yours() -> None:
+    state = new()
+    set_board(state, {cell(1, 1): "red"})
+    state.privileges = [2, 1]
+    state.forget_legal_actions()
+    state.apply(Replenish())
+    assert state.privileges == [1, 2]
