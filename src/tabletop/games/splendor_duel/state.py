@@ -236,6 +236,7 @@ class SplendorDuelState(State):
         """Deck order and the opponent's blind reservations resampled, level by level, from
         the cards ``seat`` has not seen; the rng reseeded from ``seed``."""
         new = self.clone()
+        new.forget_legal_actions()  # the cached list may buy the true blind cards, not these
         new.rng = rng = Rng.from_seed(seed)
         opponent = 1 - seat
         hand = new.reserved[opponent]
@@ -254,6 +255,9 @@ class SplendorDuelState(State):
     # ------------------------------------------------------------------ text
 
     def render(self) -> str:
+        """The table as text, seen by the player to move: the opponent's blind reservations
+        show only their level (all cards show once the game is over)."""
+        viewer = self.current_player
         lines = []
         if self.outcome is not None:
             winners = ", ".join(f"player {w}" for w in self.outcome.winners)
@@ -273,15 +277,22 @@ class SplendorDuelState(State):
                       for r in self.royal_supply]
         lines.append(f"Royal cards: {'; '.join(royal_text) or 'none'}")
         for seat in range(2):
+            bonuses = ", ".join(
+                f"{n} {gem}" for gem, n in zip(GEMS, self.bonuses(seat)) if n
+            ) or "none"
+            privileges = self.privileges[seat]
             lines.append(
                 f"Player {seat}: {self.prestige(seat)} prestige, {self.crowns(seat)} crowns, "
-                f"{self.privileges[seat]} privileges; tokens {self.tokens[seat]}; "
-                f"bonuses {dict(zip(GEMS, self.bonuses(seat)))}"
+                f"{privileges} privilege{'' if privileges == 1 else 's'}; "
+                f"tokens {self.tokens[seat]}; bonuses {bonuses}"
             )
             lines.append(f"  cards: {' '.join(self.cards[seat]) or 'none'}; "
                          f"royals: {' '.join(self.royals[seat]) or 'none'}")
-            lines.extend(
-                f"  reserved{' (blind)' if c in self.blind[seat] else ''}: {card_text(c)}"
-                for c in self.reserved[seat]
-            )
+            for card in self.reserved[seat]:
+                if card not in self.blind[seat]:
+                    lines.append(f"  reserved: {card_text(card)}")
+                elif viewer is not None and seat != viewer:
+                    lines.append(f"  reserved (blind): a level-{CARDS[card].level} card")
+                else:
+                    lines.append(f"  reserved (blind): {card_text(card)}")
         return "\n".join(lines)
