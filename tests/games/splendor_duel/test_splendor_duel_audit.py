@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from splendor_duel_helpers import cell, new, reserve, set_board, set_tokens
+from splendor_duel_helpers import (
+    cell, face_up, fix_bag, new, reserve, set_board, set_tokens, tokens_of,
+)
 from tabletop.core import Action
 from tabletop.games.splendor_duel import (
-    Buy, Replenish, SplendorDuelState, TakeTokens,
+    Buy, Replenish, SplendorDuelState, TakeTokens, UsePrivilege,
 )
 
 NO_GOLD = (0, 0, 0, 0, 0, 0)
@@ -100,3 +102,73 @@ def test_replenishing_with_no_privilege_on_the_table_gives_the_opponent_one_of_y
     state.forget_legal_actions()
     state.apply(Replenish())
     assert state.privileges == [1, 2]
+
+
+def test_privileges_taking_both_pearls_give_the_opponent_nothing() -> None:
+    """The 2-pearl privilege is for the take action only, not for privileges."""
+    state = new()
+    set_board(state, {cell(1, 1): "pearl", cell(5, 5): "pearl", cell(3, 3): "red"})
+    state.privileges = [2, 0]
+    state.forget_legal_actions()
+    state.apply(UsePrivilege(cell(1, 1)))
+    state.apply(UsePrivilege(cell(5, 5)))
+    state.apply(TakeTokens((cell(3, 3),)))
+    assert tokens_of(state, 0) == {"pearl": 2, "red": 1}
+    assert state.privileges == [0, 0] and state.current_player == 1
+
+
+def test_a_take_of_just_the_two_pearls_gives_the_opponent_a_privilege() -> None:
+    state = new()
+    set_board(state, {cell(2, 2): "pearl", cell(3, 3): "pearl"})
+    state.apply(TakeTokens((cell(2, 2), cell(3, 3))))
+    assert tokens_of(state, 0) == {"pearl": 2}
+    assert state.privileges == [0, 2]
+
+
+# ---------------------------------------------------------------------- buying
+
+
+def test_gold_spent_on_a_purchase_goes_into_the_bag() -> None:
+    state = new()
+    face_up(state, "D1-01")  # 1 blue, 1 green, 1 red, 1 black
+    set_tokens(state, 0, blue=1, green=1, black=1, gold=1)
+    bag_gold = state.bag.counts["gold"]
+    state.apply(Buy("D1-01", (0, 0, 0, 1, 0, 0)))
+    assert tokens_of(state, 0) == {}
+    assert state.bag.counts["gold"] == bag_gold + 1
+
+
+def test_a_card_bought_from_the_pyramid_is_replaced_from_its_deck() -> None:
+    state = new()
+    face_up(state, "D1-01")
+    market = state.pyramid[0]
+    slot = market.slots.index("D1-01")
+    top = market.deck.cards[-1]
+    set_tokens(state, 0, blue=1, green=1, red=1, black=1)
+    state.apply(Buy("D1-01", NO_GOLD))
+    assert market.slots[slot] == top and len(market.deck) == 24
+
+
+# ---------------------------------------------------------------------- play again
+
+
+def test_an_extra_turn_offers_the_optional_actions_again() -> None:
+    """Having replenished before a play-again purchase does not forbid privileges or
+    replenishing in the extra turn: it is a new turn."""
+    state = new()
+    face_up(state, "D1-03")  # play again; 2 blue, 2 green, 1 pearl
+    set_tokens(state, 0, blue=2, green=2, pearl=1)
+    state.board[cell(1, 1)] = None
+    fix_bag(state)
+    state.privileges = [1, 0]
+    state.forget_legal_actions()
+    state.apply(UsePrivilege(next(c for c, k in enumerate(state.board) if k not in (None, "gold"))))
+    state.apply(Replenish())
+    state.apply(Buy("D1-03", NO_GOLD))
+    assert (state.current_player, state.decision) == (0, "turn")
+    legal = state.legal_actions()
+    assert Replenish() in legal  # the purchase put 5 tokens into the bag
+    assert state.privileges == [0, 1]
+    state.privileges = [1, 0]
+    state.forget_legal_actions()
+    assert any(isinstance(a, UsePrivilege) for a in state.legal_actions())
