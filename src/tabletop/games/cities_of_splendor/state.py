@@ -151,6 +151,9 @@ class CitiesOfSplendorState(State):
     def determinize(self, seat: int, seed: int) -> CitiesOfSplendorState:
         """Resample the deck orders and the other players' blind reservations."""
         new = self.clone()
+        # the cached legal actions were computed for the real cards (a blind reservation may
+        # become affordable or not once resampled): the guess computes its own
+        new.forget_legal_actions()
         new.rng = rng = Rng.from_seed(seed)
         for orient, markets in ((False, new.markets), (True, new.orient)):
             for level, market in enumerate(markets, start=1):
