@@ -172,3 +172,17 @@ def test_an_extra_turn_offers_the_optional_actions_again() -> None:
     state.privileges = [1, 0]
     state.forget_legal_actions()
     assert any(isinstance(a, UsePrivilege) for a in state.legal_actions())
+
+
+# ---------------------------------------------------------------------- actions built by hand
+
+
+def test_actions_built_from_lists_equal_those_built_from_tuples() -> None:
+    """Users write ``TakeTokens([c1, c2])``; it is the same action as the tuple form."""
+    state = new()
+    set_board(state, {cell(1, 1): "red", cell(1, 2): "blue"})
+    line = TakeTokens([cell(1, 1), cell(1, 2)])
+    assert line == TakeTokens((cell(1, 1), cell(1, 2))) and hash(line)
+    assert Buy("D1-01", [0, 0, 0, 1, 0, 0]) == Buy("D1-01", (0, 0, 0, 1, 0, 0))
+    state.apply(line)
+    assert tokens_of(state, 0) == {"red": 1, "blue": 1}

@@ -7,6 +7,7 @@ the game's integer action space (see ``ACTION_SPACE`` in the package).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
@@ -14,6 +15,12 @@ import attrs
 from tabletop.core import Action
 
 from .components import COST_KINDS, cell_name
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    """A sequence field as a tuple, so that an action built from a list is hashable and equal
+    to the one built from a tuple."""
+    return values if type(values) is tuple else tuple(values)
 
 
 @attrs.frozen
@@ -42,7 +49,7 @@ class TakeTokens(Action):
     """Mandatory: take the 1-3 tokens on ``cells``, a straight contiguous line of the board."""
 
     kind: ClassVar[str] = "take_tokens"
-    cells: tuple[int, ...]
+    cells: tuple[int, ...] = attrs.field(converter=_ints)
 
     def __str__(self) -> str:
         return "take the tokens at " + ", ".join(cell_name(c) for c in self.cells)
@@ -83,7 +90,7 @@ class Buy(Action):
 
     kind: ClassVar[str] = "buy"
     card: str
-    gold: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    gold: tuple[int, ...] = attrs.field(default=(0, 0, 0, 0, 0, 0), converter=_ints)
 
     def __str__(self) -> str:
         if not any(self.gold):
