@@ -7,6 +7,7 @@ and that nothing changed.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from tabletop.games.wonders_duel import (
     Construct, DestroyCard, Discard, TakeProgressToken, WondersDuelState,
 )
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
+from tabletop.games.wonders_duel.structures import start_age
 from wonders_duel_helpers import (
     coin_balance, fresh, give, offer, only_cards, play, set_coins, to_discard,
 )
@@ -332,3 +334,27 @@ def test_every_component_matches_the_reference_data() -> None:
         for ref, slot in zip(slots, structure):
             assert ref["face_up"] == slot.face_up
             assert sorted(ref["covered_by"]) == sorted(ids[i] for i in slot.covered_by)
+
+
+def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the_rest() -> None:
+    s = fresh(3)
+    s.box += [c for c in s.structure.cards if c is not None]  # type: ignore[union-attr]
+    start_age(s, 3, 0)
+    give(s, 1, "glassworks")
+    offer(s, "observatory")
+    text = s.render()
+    printed, trade, _ = card_cost(s, 0, "observatory")
+    assert "Observatory (green; stone, 2 papyrus): 2 VP, science globe" in text
+    assert f"Observatory (green; stone, 2 papyrus): 2 VP, science globe, free with lamp — costs you {printed + trade} coins" in text
+    guild_backs = sum(
+        1 for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+        if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]  # type: ignore[union-attr]
+    )
+    assert text.count("(face down, guild)") == guild_backs
+    assert "+3 (player 2 loses 2)" in text
+    hidden = [c for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+              if c is not None and not s.structure.revealed[i]]  # type: ignore[union-attr]
+    for card in hidden + s.box:
+        assert not re.search(rf"(: |, |  ){CARDS[card].name} \(", text), card
+    for token in s.set_aside:
+        assert PROGRESS_TOKENS[token].name not in text
