@@ -34,7 +34,8 @@ Rules choices (the official rules win over the Vietnamese seed where they differ
 
 * Horse Breeders costs 1 wood + 1 clay (official card); the seed's text says clay + stone.
 * Pawn on 0 at the end of Age I/II: the player who took the last card *chooses* who begins
-  (the publisher's 2016 erratum; the seed, like the first printing, says that player begins).
+  (as the BGA, 7wd.io and fromi implementations do; the seed says that player simply begins,
+  and no official wording settling it was at hand).
 * A push that crosses both military zones of a side loots both tokens (2 + 5 coins).
 * Strategy adds a shield to red cards only, not to Wonders. Play Again (and Theology's) is lost
   when the card taken was the last of the Age. Destroyed cards go to the discard pile.
