@@ -118,3 +118,31 @@ def test_a_purchase_from_the_hand_also_asks_the_stronghold_choice() -> None:
     assert state.decision == "stronghold" and state.current_player == 0
     face_up = {c for m in state.markets for c in m.slots if c}
     assert {a.card for a in state.legal_actions()} == face_up  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------- text for a person
+
+
+def test_actions_describe_the_components_they_name() -> None:
+    from tabletop.games.cities_of_splendor import (
+        ClaimCity, PairCard, RemoveStronghold, ReserveCard, SacrificeCard, TakeFreeCard,
+    )
+
+    assert str(ReserveCard("O2-06")) == "reserve O2-06 (2 white bonuses, 0 points; costs 4 blue + 3 green)"
+    assert str(BuyCard("O3-06")) == "buy O3-06 (white bonus, 3 points; costs 2 black bonuses discarded)"
+    assert str(BuyCard("O1-01")).startswith("buy O1-01 (Orient gold card worth 2 gold")
+    assert str(TakeFreeCard("O2-03")) == "take for free O2-03 (white bonus, reserve a noble, 1 point)"
+    assert str(PairCard("L1-04")) == "pair with L1-04 (white bonus, 0 points)"
+    assert str(SacrificeCard("L1-04")) == "discard L1-04 (white bonus, 0 points)"
+    assert str(ChooseNoble("N01")) == "receive the visit of noble N01 (3 points; 4 green + 4 red bonuses)"
+    assert str(ReserveNoble("N01")) == "reserve noble N01 (3 points; 4 green + 4 red bonuses)"
+    assert str(ClaimCity("C6a")) == "claim city C6a (14 prestige, 4 green bonuses, 4 bonuses of one other colour)"
+    assert str(PlaceStronghold("L1-02")) == "place a stronghold from your supply on L1-02"
+    assert str(PlaceStronghold("L1-02", "L2-01")) == "move a stronghold from L2-01 to L1-02"
+    assert str(RemoveStronghold("L1-02")) == "remove another player's stronghold from L1-02"
+    assert str(BuyCard("L9-99")) == "buy L9-99"  # unknown ids are shown as given (then refused)
+
+
+def test_render_explains_its_notation() -> None:
+    text = fresh("orient", 2).render()
+    assert "w white, u blue, g green, r red, k black, * gold" in text.splitlines()[1]

@@ -16,7 +16,17 @@ import attrs
 
 from tabletop.core import Action, ActionSpace, Block
 
-from .components import CARDS, CITY, COLOURS, NOBLES, TOKEN_KINDS
+from .components import CARD, CARDS, CITY, COLOURS, NOBLE, NOBLES, TOKEN_KINDS
+from .text import card_words, city_words, noble_words
+
+
+def _card(card: str, cost: bool = True) -> str:
+    """The card described in words (an id the game does not have is shown as given)."""
+    return card_words(card, cost) if card in CARD else card
+
+
+def _noble(noble: str) -> str:
+    return noble_words(noble) if noble in NOBLE else noble
 
 
 def _amounts(colours: tuple[str, ...], counts: tuple[int, ...]) -> str:
@@ -47,7 +57,7 @@ class ReserveCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"reserve {self.card}"
+        return f"reserve {_card(self.card)}"
 
 
 @attrs.frozen
@@ -71,7 +81,7 @@ class BuyCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"buy {self.card}"
+        return f"buy {_card(self.card)}"
 
 
 @attrs.frozen
@@ -116,7 +126,7 @@ class ChooseNoble(Action):
     noble: str
 
     def __str__(self) -> str:
-        return f"receive the visit of noble {self.noble}"
+        return f"receive the visit of noble {_noble(self.noble)}"
 
 
 @attrs.frozen
@@ -127,7 +137,7 @@ class ClaimCity(Action):
     city: str
 
     def __str__(self) -> str:
-        return f"claim city {self.city}"
+        return f"claim city {city_words(self.city) if self.city in CITY else self.city}"
 
 
 @attrs.frozen
@@ -149,7 +159,7 @@ class PairCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"pair with {self.card}"
+        return f"pair with {_card(self.card, cost=False)}"
 
 
 @attrs.frozen
@@ -160,7 +170,7 @@ class TakeFreeCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"take {self.card} for free"
+        return f"take for free {_card(self.card, cost=False)}"
 
 
 @attrs.frozen
@@ -171,7 +181,7 @@ class ReserveNoble(Action):
     noble: str
 
     def __str__(self) -> str:
-        return f"reserve noble {self.noble}"
+        return f"reserve noble {_noble(self.noble)}"
 
 
 @attrs.frozen
@@ -182,7 +192,7 @@ class SacrificeCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {_card(self.card, cost=False)}"
 
 
 @attrs.frozen
@@ -197,8 +207,9 @@ class PlaceStronghold(Action):
     origin: str | None = None
 
     def __str__(self) -> str:
-        where = "from your supply" if self.origin is None else f"from {self.origin}"
-        return f"place a stronghold on {self.card} {where}"
+        if self.origin is None:
+            return f"place a stronghold from your supply on {self.card}"
+        return f"move a stronghold from {self.origin} to {self.card}"
 
 
 @attrs.frozen
@@ -209,7 +220,7 @@ class RemoveStronghold(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"remove the stronghold from {self.card}"
+        return f"remove another player's stronghold from {self.card}"
 
 
 @attrs.frozen

@@ -17,7 +17,7 @@ from tabletop.core.scoring import ScoreSheet
 from . import legal, refusals, rules
 from .components import CARD, COLOURS, TOKEN_KINDS
 from .tables import NOBLE_POINTS
-from .text import LETTER, amounts, card_text, city_text, hidden_card_text, noble_text
+from .text import LEGEND, LETTER, amounts, card_text, city_text, hidden_card_text, noble_text
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -241,7 +241,7 @@ class CitiesOfSplendorState(State):
     def render(self) -> str:
         """The table as text, seen by the player to move: others' blind reservations hidden."""
         viewer = self.current_player
-        lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}"]
+        lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}", LEGEND]
         lines.append("supply: " + " ".join(f"{self.bank[k]}{LETTER[k]}" for k in TOKEN_KINDS))
         for level in (3, 2, 1):
             row = [card_text(c) if c else "--" for c in self.markets[level - 1].slots]

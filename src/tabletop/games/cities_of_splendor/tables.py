@@ -34,7 +34,6 @@ ABILITY_TASKS: dict[str, tuple[str, ...]] = {
     "reserve_noble": ("reserve_noble",), "free_level2": ("free:2",),
 }
 NOBLE_POINTS = {n.id: n.points for n in NOBLES}
-NOBLE_REQ = {n.id: tuple(n.requirement.items()) for n in NOBLES}
 NOBLE_REQ5 = {n.id: tuple(n.requirement.get(colour, 0) for colour in COLOURS) for n in NOBLES}
 POSTS = tuple((p.position, tuple(p.bonuses.items()), p.nobles) for p in TRADING_POSTS)
 
