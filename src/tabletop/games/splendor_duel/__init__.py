@@ -43,6 +43,8 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
   for the 10-prestige-in-one-colour condition.
 * ``observation(seat)`` shows the opponent's blind reservations by level only, and the deck
   sizes but not their order; ``determinize`` redeals exactly those cards, level by level.
+  ``render()`` is the table as the player to move sees it (the other's blind reservations
+  show their level only; everything shows once the game is over).
 * The bag's contents are public (they are exactly the tokens that are neither on the board
   nor held); deck order and blind reservations are hidden.
 
