@@ -338,7 +338,7 @@ def test_render_and_action_text_for_a_person() -> None:
     text = state.render()
     assert "round 1" in text and "L3 [" in text and "nobles:" in text and ">P0" in text
     assert str(TakeGems(("white", "blue", "green"))) == "take white, blue, green"
-    assert str(Pay((0, 0, 2, 0, 0), 1)) == "pay 2 green with gold, gems for the rest (using 1 Orient gold card)"
+    assert str(Pay((0, 0, 2, 0, 0), 1)) == "pay: gold covers 2 green, gems the rest (using 1 Orient gold card)"
     assert str(BuyCard("L1-04")) == "buy L1-04 (white bonus, 0 points; costs 2 blue + 2 black)"
     assert str(ReserveDeck(2, True)) == \
         "reserve the top card of the level-2 Orient deck"

@@ -99,7 +99,9 @@ class Pay(Action):
 
     def __str__(self) -> str:
         if any(self.gold):
-            text = f"pay {_amounts(COLOURS, self.gold)} with gold, gems for the rest"
+            # "gold covers", not "pay with N gold": with the third Trading Post power one gold
+            # token covers 2 units of a colour
+            text = f"pay: gold covers {_amounts(COLOURS, self.gold)}, gems the rest"
         else:
             text = "pay with gems only"
         if self.gold_cards:

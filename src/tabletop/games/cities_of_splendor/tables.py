@@ -92,7 +92,7 @@ DESCRIBE = {
     "trading_post_token": "which gem token the first Trading Post power gives",
     "stronghold": "where to place, move or remove a stronghold",
     "conquest": "whether to buy the card carrying your 3 strongholds",
-    "return_tokens": "which token to return (more than 10 held)",
+    "return_tokens": "which token to return, holding more than 10",
     "noble": "which noble visits",
     "city": "which city to claim",
 }
