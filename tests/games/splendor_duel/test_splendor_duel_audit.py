@@ -186,3 +186,20 @@ def test_actions_built_from_lists_equal_those_built_from_tuples() -> None:
     assert Buy("D1-01", [0, 0, 0, 1, 0, 0]) == Buy("D1-01", (0, 0, 0, 1, 0, 0))
     state.apply(line)
     assert tokens_of(state, 0) == {"red": 1, "blue": 1}
+
+
+def test_action_texts_say_what_the_card_or_royal_card_gives() -> None:
+    """A player choosing from a list of actions reads what each card gives, not a bare id."""
+    from tabletop.games.splendor_duel import ChooseRoyal, ReserveCard
+
+    assert str(Buy("D2-19")) == "buy D2-19 (red +1, 2 pt, privilege)"
+    assert str(Buy("D1-01", (0, 0, 0, 1, 0, 1))) == (
+        "buy D1-01 (white +1, 0 pt) paying gold for 1 red, 1 pearl"
+    )
+    assert str(Buy("D3-12")) == "buy D3-12 (wild +1, 0 pt, 3 crowns, wild bonus)"
+    assert str(ReserveCard(cell(1, 1), "D1-28")) == (
+        "take the gold at r1c1 and reserve D1-28 (colourless, 3 pt)"
+    )
+    assert str(ChooseRoyal("R1")) == "take royal card R1 (2 pt, steal a token)"
+    assert str(ChooseRoyal("R4")) == "take royal card R4 (3 pt)"
+    assert str(Buy("X9-99")) == "buy X9-99"  # an unknown id still prints (refusal messages)

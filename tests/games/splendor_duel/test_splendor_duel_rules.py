@@ -334,7 +334,7 @@ def test_gold_may_replace_any_owed_token_even_one_you_hold() -> None:
                     (0, 0, 0, 0, 1, 0)}
     state.apply(Buy("D1-01", (0, 0, 0, 1, 0, 0)))
     assert tokens_of(state, 0) == {"red": 1}
-    assert str(Buy("D1-01", (0, 0, 0, 1, 0, 0))) == "buy D1-01 paying gold 1 for red"
+    assert str(Buy("D1-01", (0, 0, 0, 1, 0, 0))) == "buy D1-01 (white +1, 0 pt) paying gold for 1 red"
 
 
 def test_gold_pays_for_pearls() -> None:

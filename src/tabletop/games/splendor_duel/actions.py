@@ -14,7 +14,7 @@ import attrs
 
 from tabletop.core import Action
 
-from .components import COST_KINDS, cell_name
+from .components import COST_KINDS, card_label, cell_name, royal_label
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -64,7 +64,8 @@ class ReserveCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"take the gold at {cell_name(self.gold)} and reserve {self.card}"
+        return (f"take the gold at {cell_name(self.gold)} "
+                f"and reserve {card_label(self.card)}")
 
 
 @attrs.frozen
@@ -93,10 +94,11 @@ class Buy(Action):
     gold: tuple[int, ...] = attrs.field(default=(0, 0, 0, 0, 0, 0), converter=_ints)
 
     def __str__(self) -> str:
+        text = f"buy {card_label(self.card)}"
         if not any(self.gold):
-            return f"buy {self.card}"
-        spent = ", ".join(f"{n} for {kind}" for kind, n in zip(COST_KINDS, self.gold) if n)
-        return f"buy {self.card} paying gold {spent}"
+            return text
+        spent = ", ".join(f"{n} {kind}" for kind, n in zip(COST_KINDS, self.gold) if n)
+        return f"{text} paying gold for {spent}"
 
 
 @attrs.frozen
@@ -140,7 +142,7 @@ class ChooseRoyal(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"take royal card {self.card}"
+        return f"take royal card {royal_label(self.card)}"
 
 
 @attrs.frozen

@@ -138,6 +138,31 @@ def card_text(card_id: str) -> str:
     return text
 
 
+def card_label(card_id: str) -> str:
+    """A card id with what the card gives, for action texts: ``D2-19 (red +1, 2 pt, privilege)``.
+
+    An id that is not in the catalog prints as it is (a refused action still reads).
+    """
+    card = CARDS.get(card_id)
+    if card is None:
+        return card_id
+    parts = ["colourless" if card.colour == COLOURLESS else f"{card.colour} +{card.bonus}",
+             f"{card.points} pt"]
+    if card.crowns:
+        parts.append(f"{card.crowns} crown{'' if card.crowns == 1 else 's'}")
+    parts.extend(_ABILITY_TEXT[a] for a in card.abilities)
+    return f"{card_id} ({', '.join(parts)})"
+
+
+def royal_label(royal_id: str) -> str:
+    """A royal card id with its points and ability: ``R1 (2 pt, steal a token)``."""
+    royal = ROYALS.get(royal_id)
+    if royal is None:
+        return royal_id
+    parts = [f"{royal.points} pt", *(_ABILITY_TEXT[a] for a in royal.abilities)]
+    return f"{royal_id} ({', '.join(parts)})"
+
+
 def spiral_matches_grid() -> bool:
     """Whether the kernel's clockwise spiral from the centre, starting downwards, is the box's."""
     centre = GRID.cell(GRID.rows // 2, GRID.cols // 2)
