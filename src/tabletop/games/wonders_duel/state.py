@@ -114,6 +114,8 @@ class WondersDuelState(State):
 
     @property
     def current_player(self) -> int | None:
+        """The seat deciding now: the chooser of the next Age's first player, else the active
+        seat (the drafter during the draft); None once the game is over."""
         if self.outcome is not None:
             return None
         if self.chooser is not None:
@@ -122,6 +124,8 @@ class WondersDuelState(State):
 
     @property
     def decision(self) -> str:
+        """``draft_wonder``, ``turn``, ``progress_token``, ``great_library``, ``destroy``,
+        ``mausoleum``, ``choose_starter``, or ``over``."""
         if self.outcome is not None:
             return "over"
         if self.age == 0:
@@ -142,11 +146,14 @@ class WondersDuelState(State):
         return rules.why_illegal(self, action)
 
     def scores(self) -> list[ScoreSheet]:
+        """Each seat's victory points by score-pad row (see the package docstring), as if the
+        game ended now."""
         return scoring.score_sheets(self)
 
     # ------------------------------------------------------------------ copies
 
     def clone(self) -> WondersDuelState:
+        """An independent copy; the static components and cost books are shared."""
         # Built field by field rather than through __init__: search code clones on every node,
         # and the keyword call costs more than all the copies together.
         new: WondersDuelState = object.__new__(WondersDuelState)
@@ -196,6 +203,10 @@ class WondersDuelState(State):
     # ------------------------------------------------------------------ hidden information
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready. Face-down structure cards appear as their back
+        (``"back:age1"``.. ``"back:age3"``, ``"back:guild"``); the undealt decks, the box, the
+        unrevealed Wonders and the set-aside Progress tokens only as counts; The Great
+        Library's draw and the two tokens it returned only to its owner."""
         structure: list[str | None] = []
         if self.structure is not None:
             for card, revealed in zip(self.structure.cards, self.structure.revealed):
@@ -241,6 +252,8 @@ class WondersDuelState(State):
         }
 
     def determinize(self, seat: int, seed: int) -> WondersDuelState:
+        """A full state with the same ``observation(seat)``: hidden cards redealt among the
+        places with the same back, unrevealed Wonders and unseen tokens reshuffled."""
         new = self.clone()
         new.rng = Rng.from_seed(seed)
         hidden.resample_hidden(new, seat)
@@ -250,4 +263,5 @@ class WondersDuelState(State):
     # ------------------------------------------------------------------ text
 
     def render(self) -> str:
+        """The table as text for a person (public information only)."""
         return text.render(self)
