@@ -358,3 +358,26 @@ def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the
         assert not re.search(rf"(: |, |  ){CARDS[card].name} \(", text), card
     for token in s.set_aside:
         assert PROGRESS_TOKENS[token].name not in text
+
+
+def test_builders_guild_gives_no_coins_even_with_wonders_built() -> None:
+    s = fresh()
+    s.wonders[1].remove("the_colossus")
+    s.built[1] = ["the_colossus"]
+    s.tucked["the_colossus"] = s.box.pop(0)
+    set_coins(s, 0, 40)
+    offer(s, "builders_guild")
+    printed, trade, _ = card_cost(s, 0, "builders_guild")
+    play(s, Construct("builders_guild"))
+    assert s.coins[0] == 40 - printed - trade
+    assert s.scores()[0]["guilds"] == 2  # 2 VP per Wonder of the city with the most
+
+
+def test_economy_receives_the_trade_coins_of_an_opponent_wonder() -> None:
+    s = fresh()
+    s.tokens[1] = ["economy"]
+    set_coins(s, 1, 0)
+    cost = wonder_cost(s, 0, "the_pyramids")  # 3 stone + papyrus, all bought
+    assert cost == 8
+    build(s, "the_pyramids", coins=10)
+    assert s.coins == [2, 8] and coin_balance(s) == 0
