@@ -381,3 +381,10 @@ def test_economy_receives_the_trade_coins_of_an_opponent_wonder() -> None:
     assert cost == 8
     build(s, "the_pyramids", coins=10)
     assert s.coins == [2, 8] and coin_balance(s) == 0
+
+
+def test_actions_read_as_what_happens_to_the_card() -> None:
+    assert str(BuildWonder("the_pyramids", "theater")) == "build The Pyramids, tucking Theater under it"
+    assert str(Discard("theater")) == "discard Theater for coins"
+    assert str(Construct("theater")) == "construct Theater"
+    assert str(ChooseStarter(1)) == "player 2 begins the next Age"

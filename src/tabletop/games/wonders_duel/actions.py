@@ -69,7 +69,7 @@ class BuildWonder(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"build {_wonder(self.wonder)} with {_card(self.card)}"
+        return f"build {_wonder(self.wonder)}, tucking {_card(self.card)} under it"
 
 
 @attrs.frozen
