@@ -144,5 +144,9 @@ def test_actions_describe_the_components_they_name() -> None:
 
 
 def test_render_explains_its_notation() -> None:
-    text = fresh("orient", 2).render()
-    assert "w white, u blue, g green, r red, k black, * gold" in text.splitlines()[1]
+    key = fresh("orient", 2).render().splitlines()[1]
+    assert "w white, u blue, g green, r red, k black, * gold" in key and "= a pair card" in key
+    assert "+4=: 4 bonuses of one colour" in fresh("cities", 2).render().splitlines()[1]
+    posts = fresh("trading_posts", 2).render()
+    assert "2(2w: +1 gem of another colour with 2 of one colour)" in posts
+    assert "4(5g+noble: 5 prestige)" in posts

@@ -15,9 +15,11 @@ from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, scor
 from tabletop.core.scoring import ScoreSheet
 
 from . import legal, refusals, rules
-from .components import CARD, COLOURS, TOKEN_KINDS
+from .components import CARD, COLOURS, TOKEN_KINDS, TRADING_POSTS
 from .tables import NOBLE_POINTS
-from .text import LEGEND, LETTER, amounts, card_text, city_text, hidden_card_text, noble_text
+from .text import (
+    LETTER, POST_WORDS, amounts, card_text, city_text, hidden_card_text, legend, noble_text,
+)
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -241,7 +243,7 @@ class CitiesOfSplendorState(State):
     def render(self) -> str:
         """The table as text, seen by the player to move: others' blind reservations hidden."""
         viewer = self.current_player
-        lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}", LEGEND]
+        lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}", legend(self.module)]
         lines.append("supply: " + " ".join(f"{self.bank[k]}{LETTER[k]}" for k in TOKEN_KINDS))
         for level in (3, 2, 1):
             row = [card_text(c) if c else "--" for c in self.markets[level - 1].slots]
@@ -251,6 +253,11 @@ class CitiesOfSplendorState(State):
             else:
                 deck = f"{len(self.markets[level - 1].deck):2d}"
             lines.append(f"L{level} [{deck}] " + "  ".join(row))
+        if self.module == "trading_posts":
+            lines.append("trading posts: " + "  ".join(
+                f"{post.position}({amounts((c, post.bonuses.get(c, 0)) for c in COLOURS)}"
+                f"{'+noble' if post.nobles else ''}: {POST_WORDS[post.position]})"
+                for post in TRADING_POSTS))
         if self.nobles:
             lines.append("nobles: " + "  ".join(noble_text(n) for n in self.nobles))
         if self.cities:

@@ -1,7 +1,7 @@
 """Short labels of cards, nobles, cities and tokens for the text view of a state and for actions.
 
 The table view writes colours with one letter: w(hite), u (blue), g(reen), r(ed), k (black),
-and ``*`` for gold, as Splendor players often note them (:data:`LEGEND` says so on screen).
+and ``*`` for gold, as Splendor players often note them (:func:`legend` says so on screen).
 Actions describe the components they name in words (:func:`card_words`, :func:`noble_words`,
 :func:`city_words`).
 
@@ -16,11 +16,25 @@ from .components import CARD, CITY, COLOURS, NOBLE
 
 LETTER = {"white": "w", "blue": "u", "green": "g", "red": "r", "black": "k", "gold": "*"}
 
-#: The key to the table view, shown at the top of ``render()``.
-LEGEND = (
-    "key: w white, u blue, g green, r red, k black, * gold; a card is id(points bonus/cost), "
-    "= a pair card, -2k: discard 2 black bonuses; L1 [36+8]: cards left in the base+Orient decks"
-)
+#: What each Trading Post power does, in a few words (by position on the board).
+POST_WORDS = {
+    1: "1 gem after each purchase", 2: "+1 gem of another colour with 2 of one colour",
+    3: "each gold covers 2 of one colour", 4: "5 prestige", 5: "1 prestige per own coat of arms",
+}
+
+
+def legend(module: str | None) -> str:
+    """The key to the table view of ``module``, shown at the top of ``render()``."""
+    parts = ["key: w white, u blue, g green, r red, k black, * gold",
+             "a card is id(points bonus/cost)", "L1 [36]: cards left in the deck"]
+    if module == "orient":
+        parts[2] = "L1 [36+8]: cards left in the base+Orient decks"
+        parts.append("= a pair card, * a gold card, -2k: discard 2 black bonuses")
+    if module == "cities":
+        parts.append("a city is id(prestige/bonuses), +4=: 4 bonuses of one colour")
+    else:
+        parts.append("a noble is id(points/bonuses)")
+    return "; ".join(parts)
 
 
 def amounts(items: Iterable[tuple[str, int]]) -> str:
