@@ -87,6 +87,15 @@ def test_reserved_nobles_have_no_limit_and_a_public_one_can_still_visit() -> Non
     assert state.players[0].nobles == ["N01"] and state.current_player == 1
 
 
+def test_an_empty_orient_deck_cannot_be_reserved_from_and_the_refusal_names_it() -> None:
+    state = fresh("orient", 2)
+    state.orient[1].deck.cards.clear()
+    state.forget_legal_actions()
+    assert ReserveDeck(2, orient=True) not in state.legal_actions()
+    assert ReserveDeck(2) in state.legal_actions()
+    refused(state, ReserveDeck(2, orient=True), "the level-2 Orient deck is empty")
+
+
 def test_a_gold_card_has_no_gem_bonus_to_pair_with() -> None:
     state = fresh("orient", 2)
     give(state, 0, "O1-01")  # an Orient gold card: no bonus

@@ -99,7 +99,8 @@ def _why_reserve(state: St, player: Player, action: Any) -> str | None:
     if isinstance(action, ReserveDeck):
         if action.orient and not state.orient:
             return "there are Orient decks only with The Orient module"
-        return f"the level-{action.level} deck is empty" if action.level in (1, 2, 3) else None
+        deck = "Orient deck" if action.orient else "deck"
+        return f"the level-{action.level} {deck} is empty" if action.level in (1, 2, 3) else None
     if market_of(state, action.card) is None:
         return f"{action.card} is not face up on the table"
     return _why_occupied(state, state.turns.order[state.turns.position], action.card)
