@@ -74,15 +74,12 @@ class ToyState(State):
     def scores(self) -> list[ScoreSheet]:
         return [score_sheet({"bonus": p["bonus"]}) for p in self.points]
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         return {"pile": self.pile, "deck_size": len(self.deck), "seat": seat,
                 "points": [p["bonus"] for p in self.points], "to_play": self.current_player}
 
-    def determinize(self, seat: int, seed: int) -> ToyState:
-        new = self.clone()
-        new.rng = Rng.from_seed(seed)
-        new.deck.shuffle(new.rng)
-        return new
+    def _resample(self, seat: int) -> None:
+        self.deck.shuffle(self.rng)
 
 
 def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> ToyState:

@@ -171,3 +171,30 @@ def test_same_seed_and_actions_give_identical_saves(seed: int, picks: list[int])
         assert a.to_dict() == before
     assert GAME.replay(json.loads(json.dumps(a.record()))) == a
     assert GAME.state_from_dict(json.loads(json.dumps(a.to_dict()))) == a
+
+
+def test_determinize_reseeds_drops_the_cache_and_leaves_the_original_alone() -> None:
+    state = fresh()
+    legal = state.legal_actions()
+    before = state.to_dict()
+    guess = state.determinize(1, seed=5)
+    assert guess._legal is None  # a game cannot forget: the kernel drops it
+    assert guess.legal_actions() == legal
+    assert state.to_dict() == before
+    assert sorted(guess.deck.cards) == sorted(state.deck.cards)
+    again = state.determinize(1, seed=5)
+    assert again.to_dict() == guess.to_dict()  # the same seed resamples the same way
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0"])
+def test_observation_and_determinize_refuse_a_seat_that_does_not_exist(seat: object) -> None:
+    state = fresh()
+    with pytest.raises(ValueError, match=r"seat must be an int in \[0, 3\)"):
+        state.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"seat must be an int in \[0, 3\)"):
+        state.determinize(seat, 1)  # type: ignore[arg-type]
+
+
+def test_determinize_refuses_a_seed_that_is_not_an_int() -> None:
+    with pytest.raises(ValueError, match="seed must be an int"):
+        fresh().determinize(0, "x")  # type: ignore[arg-type]

@@ -77,12 +77,13 @@ class State(abc.ABC):
         """The current score breakdown of every seat: points per category and ``"total"``."""
 
     @abc.abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON-ready data: hidden information removed."""
+    def _observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data (``seat`` is already checked)."""
 
     @abc.abstractmethod
-    def determinize(self: S, seat: int, seed: int) -> S:
-        """A full state consistent with ``observation(seat)``, hidden parts resampled by ``seed``."""
+    def _resample(self, seat: int) -> None:
+        """Redeal, in place and with ``self.rng``, everything ``seat`` cannot see, consistently
+        with what it has seen (called on a fresh clone by :meth:`determinize`)."""
 
     def _why_illegal(self, action: Action) -> str:
         """Which rule forbids ``action`` now; games override this to name the rule exactly."""
@@ -124,6 +125,34 @@ class State(abc.ABC):
         self._legal = None
         self._apply(action)
         self.history.append(action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data: hidden information removed.
+
+        Two states that differ only in what ``seat`` cannot see give equal observations.
+        """
+        self._check_seat(seat)
+        return self._observation(seat)
+
+    def determinize(self: S, seat: int, seed: int) -> S:
+        """A full state consistent with ``observation(seat)``: what ``seat`` cannot see is
+        resampled and the rng reseeded, both from ``seed`` (for information-set search).
+
+        The mover's legal actions are the same as here when ``seat`` is the mover. A
+        determinized state keeps this state's history, so its ``record()`` replays the true game.
+        """
+        self._check_seat(seat)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        new._legal = None  # computed for the true hidden cards, not the resampled ones
+        new._resample(seat)
+        return new
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be an int in [0, {self.num_players}), got {seat!r}")
 
     def forget_legal_actions(self) -> None:
         """Drop the cached legal actions: call it after editing a state's fields by hand."""

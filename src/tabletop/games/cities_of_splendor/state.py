@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, score_sheet
+from tabletop.core import Action, Market, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
 from . import legal, refusals, rules
@@ -150,18 +150,14 @@ class CitiesOfSplendorState(State):
         new._legal = self._legal
         return new
 
-    def determinize(self, seat: int, seed: int) -> CitiesOfSplendorState:
+    def _resample(self, seat: int) -> None:
         """Resample the deck orders and the other players' blind reservations."""
-        new = self.clone()
-        # the cached legal actions were computed for the real cards (a blind reservation may
-        # become affordable or not once resampled): the guess computes its own
-        new.forget_legal_actions()
-        new.rng = rng = Rng.from_seed(seed)
-        for orient, markets in ((False, new.markets), (True, new.orient)):
+        rng = self.rng
+        for orient, markets in ((False, self.markets), (True, self.orient)):
             for level, market in enumerate(markets, start=1):
                 holders: list[tuple[Player, int]] = []
                 pool = list(market.deck.cards)
-                for other, player in enumerate(new.players):
+                for other, player in enumerate(self.players):
                     if other == seat:
                         continue
                     for i, card in enumerate(player.reserved):
@@ -175,7 +171,6 @@ class CitiesOfSplendorState(State):
                     player.reserved[i] = card = pool.pop()
                     player.blind[player.blind.index(old)] = card
                 market.deck.cards[:] = pool
-        return new
 
     # ------------------------------------------------------------------ views
 
@@ -190,7 +185,7 @@ class CitiesOfSplendorState(State):
             }))
         return sheets
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         players = []
         for other, player in enumerate(self.players):
             reserved: list[Any] = []

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Action, Market, Rng, State, TokenPool, TurnOrder, score_sheet
+from tabletop.core import Action, Market, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
 from . import effects, refusals, rules
@@ -191,7 +191,7 @@ class SplendorDuelState(State):
 
     # ------------------------------------------------------------------ hidden information
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: everything but deck order, the rng and the opponent's blind
         reservations (of those, only their level shows)."""
         players = []
@@ -232,25 +232,22 @@ class SplendorDuelState(State):
             },
         }
 
-    def determinize(self, seat: int, seed: int) -> SplendorDuelState:
+    def _resample(self, seat: int) -> None:
         """Deck order and the opponent's blind reservations resampled, level by level, from
-        the cards ``seat`` has not seen; the rng reseeded from ``seed``."""
-        new = self.clone()
-        new.forget_legal_actions()  # the cached list may buy the true blind cards, not these
-        new.rng = rng = Rng.from_seed(seed)
+        the cards ``seat`` has not seen."""
+        rng = self.rng
         opponent = 1 - seat
-        hand = new.reserved[opponent]
-        hidden = set(new.blind[opponent])
+        hand = self.reserved[opponent]
+        hidden = set(self.blind[opponent])
         hidden_slots = [i for i, card in enumerate(hand) if card in hidden]
-        for level, market in zip(LEVELS, new.pyramid):
+        for level, market in zip(LEVELS, self.pyramid):
             slots = [i for i in hidden_slots if CARDS[hand[i]].level == level]
             unseen = market.deck.cards + [hand[i] for i in slots]
             rng.shuffle(unseen)
             for i in slots:
                 hand[i] = unseen.pop()
             market.deck.cards = unseen
-        new.blind[opponent] = [hand[i] for i in hidden_slots]
-        return new
+        self.blind[opponent] = [hand[i] for i in hidden_slots]
 
     # ------------------------------------------------------------------ text
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Action, Layout, Rng, ScoreSheet, State, Track
+from tabletop.core import Action, Layout, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
 from . import hidden, rules, scoring, text
@@ -202,7 +202,7 @@ class WondersDuelState(State):
 
     # ------------------------------------------------------------------ hidden information
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def _observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, JSON-ready. Face-down structure cards appear as their back
         (``"back:age1"``.. ``"back:age3"``, ``"back:guild"``); the undealt decks, the box, the
         unrevealed Wonders and the set-aside Progress tokens only as counts; The Great
@@ -251,14 +251,10 @@ class WondersDuelState(State):
             },
         }
 
-    def determinize(self, seat: int, seed: int) -> WondersDuelState:
-        """A full state with the same ``observation(seat)``: hidden cards redealt among the
-        places with the same back, unrevealed Wonders and unseen tokens reshuffled."""
-        new = self.clone()
-        new.rng = Rng.from_seed(seed)
-        hidden.resample_hidden(new, seat)
-        new._legal = None
-        return new
+    def _resample(self, seat: int) -> None:
+        """Hidden cards redealt among the places with the same back, unrevealed Wonders and
+        unseen tokens reshuffled, so that ``observation(seat)`` is unchanged."""
+        hidden.resample_hidden(self, seat)
 
     # ------------------------------------------------------------------ text
 
