@@ -65,7 +65,7 @@ def test_structures_slot_by_slot() -> None:
 
 def test_military_track() -> None:
     assert BOARD.capital == 9
-    assert [(z.first, z.last, z.victory_points) for z in BOARD.zones] == [(1, 2, 2), (3, 5, 5), (6, 8, 10)]
+    assert [(z.first, z.last, z.value) for z in BOARD.zones] == [(1, 2, 2), (3, 5, 5), (6, 8, 10)]
     assert sorted((t.victim, t.first, t.coins) for t in BOARD.loot) == [
         (0, 3, 2), (0, 6, 5), (1, 3, 2), (1, 6, 5)]
 

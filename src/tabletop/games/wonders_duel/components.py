@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from tabletop.core import Zone
 from tabletop.core.serialize import load_data, load_json
 
 #: The five resources, in the order used by every per-resource vector.
@@ -168,15 +169,6 @@ class ProgressToken:
 
 
 @attrs.frozen
-class MilitaryZone:
-    """Distance ``first..last`` from the centre, worth ``victory_points`` to the leader."""
-
-    first: int
-    last: int
-    victory_points: int
-
-
-@attrs.frozen
 class LootToken:
     """A military token: ``victim`` loses ``coins`` when the pawn first reaches ``first`` on their side."""
 
@@ -201,7 +193,8 @@ class Board:
 
     starting_coins: int
     capital: int
-    zones: tuple[MilitaryZone, ...]
+    #: The military zones by distance from the centre; ``value`` is their VP for the leader.
+    zones: tuple[Zone, ...]
     loot: tuple[LootToken, ...]
     structures: tuple[tuple[StructureSlot, ...], ...]
     beginner_wonders: tuple[tuple[str, ...], ...]

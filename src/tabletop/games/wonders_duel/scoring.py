@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import ScoreSheet, score_sheet
+from tabletop.core import ScoreSheet, score_sheet, zone_at
 
 from .city import guild_count
 from .components import BLUE, BOARD, CARDS, GREEN, PROGRESS_TOKENS, PURPLE, WONDERS, YELLOW
@@ -23,10 +23,8 @@ CATEGORIES = (
 def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
     """Each seat's victory points by score-pad category, as if the game ended now."""
     position = s.military.position
-    military = 0
-    for zone in BOARD.zones:
-        if zone.first <= abs(position) <= zone.last:
-            military = zone.victory_points
+    zone = zone_at(BOARD.zones, abs(position))
+    military = zone.value if zone is not None else 0
     sheets = []
     for seat in (0, 1):
         by_color = [0] * 7
