@@ -132,7 +132,7 @@ def test_pawn_on_player_one_side_player_one_chooses_who_begins() -> None:
 def test_choose_starter_refuses_a_seat_that_does_not_exist() -> None:
     s = fresh()
     end_age_one(s, position=0, last_player=0)
-    refused(s, ChooseStarter(2), "player 1 or player 2")
+    refused(s, ChooseStarter(2), "player 0 or player 1")
 
 
 # ---------------------------------------------------------------------- science
@@ -245,7 +245,7 @@ def test_a_player_cannot_build_the_opponent_wonder() -> None:
     s = fresh()
     set_coins(s, 0, 40)
     card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    refused(s, BuildWonder("the_colossus", card), "not one of player 1's Wonders")  # type: ignore[arg-type]
+    refused(s, BuildWonder("the_colossus", card), "not one of player 0's Wonders")  # type: ignore[arg-type]
 
 
 def test_a_wonder_cannot_be_built_when_seven_are_built_even_if_owned() -> None:
@@ -351,7 +351,7 @@ def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the
         if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]  # type: ignore[union-attr]
     )
     assert text.count("(face down, guild)") == guild_backs
-    assert "+3 (player 2 loses 2)" in text
+    assert "+3 (player 1 loses 2)" in text
     hidden = [c for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
               if c is not None and not s.structure.revealed[i]]  # type: ignore[union-attr]
     for card in hidden + s.box:
@@ -387,4 +387,4 @@ def test_actions_read_as_what_happens_to_the_card() -> None:
     assert str(BuildWonder("the_pyramids", "theater")) == "build The Pyramids, tucking Theater under it"
     assert str(Discard("theater")) == "discard Theater for coins"
     assert str(Construct("theater")) == "construct Theater"
-    assert str(ChooseStarter(1)) == "player 2 begins the next Age"
+    assert str(ChooseStarter(1)) == "player 1 begins the next Age"

@@ -143,7 +143,7 @@ def test_same_seed_same_game() -> None:
 def test_render_names_the_decision() -> None:
     s = fresh(0)
     text = s.render()
-    assert "decision 'turn'" in text and "player 1 to play" in text and "(face down)" in text
+    assert "decision 'turn'" in text and "player 0 to play" in text and "(face down)" in text
 
 
 def test_beginner_option_fulfils_the_contract() -> None:

@@ -5,12 +5,14 @@ construct buildings, build Wonders or earn coins. The game ends at once on milit
 (the conflict pawn reaches a capital) or scientific supremacy (6 different science symbols),
 otherwise after Age III by victory points (ties: most blue-card points, then shared victory).
 
-Seats: seat 0 is player 1, who drafts first and begins Age I; seat 1 is player 2.
+Seats: player 0 (the rulebook's first player) drafts first and begins Age I; then player 1.
+Text for people (actions, refusals, ``render()``) names seats as "player 0" and "player 1",
+as every tabletop game does.
 
 Decisions (``state.decision``) and their actions:
 
-* ``draft_wonder`` — :class:`PickWonder`: 4 Wonders revealed, player 1 takes 1, player 2 takes 2,
-  player 1 gets the last; then 4 more with the roles reversed. A forced last pick is automatic.
+* ``draft_wonder`` — :class:`PickWonder`: 4 Wonders revealed, player 0 takes 1, player 1 takes 2,
+  player 0 gets the last; then 4 more with the roles reversed. A forced last pick is automatic.
 * ``turn`` — :class:`Construct`, :class:`Discard` or :class:`BuildWonder` with an accessible card.
   Payment is automatic and the cheapest possible (see :mod:`.economy`).
 * ``progress_token`` — :class:`TakeProgressToken` from the board, after a pair of science symbols.
@@ -45,7 +47,7 @@ Rules choices (the official rules win over the Vietnamese seed where they differ
   what it paid out (``bank_paid``, the starting coins included) and took in (``bank_received``).
 
 Option ``wonders``: ``"draft"`` (default) or ``"beginner"`` — the rulebook's fixed sets for a
-first game (player 1: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 2:
+first game (player 0: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 1:
 Circus Maximus, Piraeus, Appian Way, Colossus), no draft.
 """
 

@@ -113,7 +113,7 @@ class ChooseStarter(Action):
     seat: int
 
     def __str__(self) -> str:
-        return f"player {self.seat + 1} begins the next Age"
+        return f"player {self.seat} begins the next Age"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

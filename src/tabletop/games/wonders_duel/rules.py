@@ -101,7 +101,7 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
 def why_illegal(s: WondersDuelState, action: Action) -> str:
     """The rule that forbids ``action`` now."""
     decision = s.decision
-    who = f"player {(s.current_player or 0) + 1}"
+    who = f"player {s.current_player}"
     expected = {
         "draft_wonder": PickWonder, "choose_starter": ChooseStarter,
         "turn": (Construct, Discard, BuildWonder), "progress_token": TakeProgressToken,
@@ -113,7 +113,7 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     if isinstance(action, PickWonder):
         return f"{action} is not possible: only the revealed Wonders of the draft can be picked"
     if isinstance(action, ChooseStarter):
-        return f"seat {action.seat} does not exist: the next Age begins with player 1 or player 2"
+        return f"seat {action.seat} does not exist: the next Age begins with player 0 or player 1"
     if isinstance(action, TakeProgressToken):
         if decision == "great_library":
             return f"{action} is not possible: The Great Library offers only the 3 tokens drawn"
@@ -144,7 +144,7 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
         printed, trade, _ = card_cost(s, seat, action.card)
         return (
             f"cannot afford {name}: it costs {printed + trade} coins ({printed} printed + {trade} "
-            f"for resources bought) and player {seat + 1} has {coins}"
+            f"for resources bought) and player {seat} has {coins}"
         )
     if isinstance(action, BuildWonder):
         wonder = WONDERS[action.wonder].name
@@ -153,12 +153,12 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
         if action.wonder in s.built[seat]:
             return f"{wonder} is already built: a Wonder is built only once"
         if action.wonder not in s.wonders[seat]:
-            return f"{wonder} is not one of player {seat + 1}'s Wonders"
+            return f"{wonder} is not one of player {seat}'s Wonders"
         if wonders_built(s) >= _MAX_WONDERS:
             return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
         cost = wonder_cost(s, seat, action.wonder)
         return (
-            f"cannot afford {wonder}: its resources cost {cost} coins and player {seat + 1} "
+            f"cannot afford {wonder}: its resources cost {cost} coins and player {seat} "
             f"has {coins}"
         )
     return f"{action} is not legal now"

@@ -1,6 +1,6 @@
 """The state of a 7 Wonders Duel game: what changes during play, and the views of it.
 
-Seat 0 is player 1 (drafts first and begins Age I), seat 1 is player 2. The conflict pawn
+Seat 0 drafts first and begins Age I (the rulebook's first player); seat 1 is the other. The conflict pawn
 position is read from seat 0's side: positive values stand on seat 1's half of the track.
 """
 

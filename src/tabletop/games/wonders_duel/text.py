@@ -85,13 +85,13 @@ def wonder_text(wonder: Wonder) -> str:
 
 def _military(s: WondersDuelState) -> str:
     position = s.military.position
-    side = "centre" if position == 0 else f"player {2 if position > 0 else 1}'s side"
+    side = "centre" if position == 0 else f"player {1 if position > 0 else 0}'s side"
     tokens = []
     for token in BOARD.loot:
         if token.id in s.loot:
             space = token.first if token.victim == 1 else -token.first
-            tokens.append(f"{space:+d} (player {token.victim + 1} loses {token.coins})")
-    return (f"military pawn: {position:+d}, {side} (player 1's capital -9, player 2's +9); "
+            tokens.append(f"{space:+d} (player {token.victim} loses {token.coins})")
+    return (f"military pawn: {position:+d}, {side} (player 0's capital -9, player 1's +9); "
             f"military tokens: {', '.join(tokens) or 'none'}").replace("+0,", "0,", 1)
 
 
@@ -105,7 +105,7 @@ def _city(s: WondersDuelState, seat: int) -> list[str]:
     ]
     science = sorted(set(science_symbols(s, seat)))
     lines = [
-        f"player {seat + 1}: {s.coins[seat]} coins; produces {produce}"
+        f"player {seat}: {s.coins[seat]} coins; produces {produce}"
         + (f" (+ one unit each from {', '.join(choice_text)})" if choice_text else "")
         + (f"; science: {', '.join(science)}" if science else ""),
         "  cards: " + (", ".join(f"{CARDS[c].name} ({CARDS[c].color})" for c in s.cards[seat]) or "none"),
@@ -123,10 +123,10 @@ def render(s: WondersDuelState) -> str:
     """The table as text: the structure with costs for the player to move, both cities."""
     lines = [f"7 Wonders Duel — Age {s.age or 'draft'}, decision {s.decision!r}"]
     if s.outcome is not None:
-        winners = " and ".join(f"player {w + 1}" for w in s.outcome.winners)
+        winners = " and ".join(f"player {w}" for w in s.outcome.winners)
         lines.append(f"over: {s.outcome.reason} victory of {winners}")
     else:
-        lines.append(f"player {(s.current_player or 0) + 1} to play")
+        lines.append(f"player {s.current_player} to play")
     lines.append(_military(s))
     lines.append("progress tokens on the board: "
                  + (", ".join(PROGRESS_TOKENS[t].name for t in s.board_tokens) or "none"))
