@@ -35,6 +35,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    """``tabletop list``: every installed game, its player counts and options."""
     for name in game_names():
         game = load(name)
         span = (
@@ -58,6 +59,7 @@ def _ask(prompt: str, stdin: TextIO) -> str | None:
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+    """``tabletop play``: a person chooses by number for their seat(s); bots play the rest."""
     game = load(args.game)
     options = parse_options(args.option)
     state = game.new_game(players=args.players, seed=args.seed, **options)
@@ -109,6 +111,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """``tabletop simulate``: many bot games, a progress display and a summary table."""
     agents = args.bots.split(",")
     agent_arg: str | list[str] = agents[0] if len(agents) == 1 else agents
     total = args.n
@@ -154,6 +157,7 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """``tabletop replay``: replay saved records, action by action or only to the end."""
     for record in _read_records(Path(args.file)):
         game = load(record.get("game"))  # type: ignore[arg-type]  # load() refuses a missing or non-str name clearly
         if args.quiet:
@@ -179,6 +183,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """``tabletop bench``: games/s, decisions/s and clones/s per game configuration."""
     names = [args.game] if args.game else list(game_names())
     print(f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
           f"{'clones/s':>10} {'decisions/game':>15}")
