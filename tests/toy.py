@@ -47,6 +47,12 @@ class ToyState(State):
     def _legal_actions(self) -> list[Action]:
         return [Take(n) for n in (1, 2, 3) if n <= self.pile]
 
+    def _validate(self) -> None:
+        if self.pile < 0:
+            raise ValueError(f"pile is {self.pile}: a pile cannot hold fewer than 0 stones")
+        if len(set(self.deck.cards)) != len(self.deck.cards):
+            raise ValueError(f"deck.cards repeats a card: {self.deck.cards}")
+
     def _why_illegal(self, action: Action) -> str:
         if isinstance(action, Take) and action.count > self.pile:
             return f"cannot take {action.count}: only {self.pile} stones are left"

@@ -257,3 +257,21 @@ def test_bad_records_are_refused(change: Any, message: str) -> None:
     record = json_copy(state.record())
     with pytest.raises(ValueError, match=message):
         GAME.replay(change(record))
+
+
+def test_a_save_that_breaks_the_games_invariants_is_refused_by_name() -> None:
+    import json
+
+    from toy import GAME as TOY_GAME
+
+    data = json.loads(json.dumps(TOY_GAME.new_game(players=2, seed=1).to_dict()))
+    with pytest.raises(ValueError, match=r"inconsistent toy state: pile is -1"):
+        TOY_GAME.state_from_dict({**data, "pile": -1})
+    deck = dict(data["deck"], cards=["3", "3"])
+    with pytest.raises(ValueError, match="inconsistent toy state: deck.cards repeats a card"):
+        TOY_GAME.state_from_dict({**data, "deck": deck})
+    with pytest.raises(ValueError, match=r"num_players is 9, outside 2..3"):
+        TOY_GAME.state_from_dict({**data, "num_players": 9})
+    turns = dict(data["turns"], position=5)
+    with pytest.raises(ValueError, match=r"malformed toy state: .*turn position 5 is outside"):
+        TOY_GAME.state_from_dict({**data, "turns": turns})

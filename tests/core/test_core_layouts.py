@@ -120,3 +120,13 @@ def test_loaded_layout_knows_its_accessible_slots() -> None:
     loaded = converter.structure(converter.unstructure(layout), Layout)
     assert "open" not in converter.unstructure(layout)
     assert loaded.accessible() == layout.accessible() == [1, 5]
+
+
+def test_a_covering_cycle_is_refused() -> None:
+    with pytest.raises(ValueError, match="cover each other"):
+        LayoutShape(covered_by=((1,), (2,), (0,)), face_up=(True, True, True))
+
+
+def test_a_layout_with_the_wrong_number_of_cards_is_refused() -> None:
+    with pytest.raises(ValueError, match="the layout has 6 slots, got 2 cards"):
+        Layout(PYRAMID, ["A", "B"], [True, True])

@@ -100,3 +100,12 @@ def test_turns_follow_the_cycle_apart_from_extra_turns(players: int, extras: lis
         plays.append(turns.current)
     assert turns.round == len(extras) // players + 1
     assert turns.position == len(extras) % players
+
+
+@pytest.mark.parametrize(
+    "order, position, message",
+    [([], 0, "lists each seat once"), ([0, 0], 0, "lists each seat once"), ([0, 1], 2, "outside the order")],
+)
+def test_an_impossible_turn_order_is_refused(order: list[int], position: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        TurnOrder(order, position)

@@ -167,9 +167,19 @@ class Game(Generic[S]):
             raise ValueError(f"this is not a saved {self.name} state: its 'game' is {data.get('game')!r}")
         fields = {key: value for key, value in data.items() if key != "game"}
         try:
-            return self.converter.structure(fields, self.state_type)
+            state = self.converter.structure(fields, self.state_type)
         except Exception as error:
             raise ValueError(f"malformed {self.name} state: {describe_error(error)}") from None
+        if not self.min_players <= state.num_players <= self.max_players:
+            raise ValueError(
+                f"inconsistent {self.name} state: num_players is {state.num_players}, "
+                f"outside {self.min_players}..{self.max_players}"
+            )
+        try:
+            state._validate()
+        except (ValueError, LookupError, TypeError) as error:
+            raise ValueError(f"inconsistent {self.name} state: {error}") from None
+        return state
 
     def action_to_dict(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data with its ``"type"``."""

@@ -4,7 +4,7 @@ card is turned face up the moment it is uncovered (the 7 Wonders Duel Age struct
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -33,6 +33,24 @@ class LayoutShape:
                     raise ValueError(f"slot {slot} is covered by an invalid slot {other}")
                 covers[other].append(slot)
         object.__setattr__(self, "covers", tuple(tuple(c) for c in covers))
+        # Covering must be acyclic, or the cards on a cycle could never be taken.
+        state = [0] * n  # 0 unseen, 1 on the current path, 2 done
+        for root in range(n):
+            if state[root]:
+                continue
+            stack: list[tuple[int, Iterator[int]]] = [(root, iter(self.covered_by[root]))]
+            state[root] = 1
+            while stack:
+                current, pending = stack[-1]
+                nxt = next(pending, None)
+                if nxt is None:
+                    state[current] = 2
+                    stack.pop()
+                elif state[nxt] == 1:
+                    raise ValueError(f"slots {current} and {nxt} cover each other (a covering cycle)")
+                elif state[nxt] == 0:
+                    state[nxt] = 1
+                    stack.append((nxt, iter(self.covered_by[nxt])))
         uncovers = tuple(
             tuple((below, tuple(o for o in self.covered_by[below] if o != slot)) for below in below_slots)
             for slot, below_slots in enumerate(covers)
@@ -59,6 +77,12 @@ class Layout:
     open: list[int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        size = self.shape.size
+        if len(self.cards) != size or len(self.revealed) != size:
+            raise ValueError(
+                f"the layout has {size} slots, got {len(self.cards)} cards and "
+                f"{len(self.revealed)} revealed flags"
+            )
         self.refresh()
 
     @classmethod

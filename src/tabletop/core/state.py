@@ -85,6 +85,13 @@ class State(abc.ABC):
         """Redeal, in place and with ``self.rng``, everything ``seat`` cannot see, consistently
         with what it has seen (called on a fresh clone by :meth:`determinize`)."""
 
+    def _validate(self) -> None:
+        """Raise ``ValueError`` naming what is wrong if a loaded state breaks the game's
+        invariants (a card in two places, tokens that do not add up, a seat out of range).
+
+        ``state_from_dict`` calls it after the structure has loaded; the default checks nothing.
+        """
+
     def _why_illegal(self, action: Action) -> str:
         """Which rule forbids ``action`` now; games override this to name the rule exactly."""
         return f"{action} is not one of the legal actions for the {self.decision!r} decision"

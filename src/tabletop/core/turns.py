@@ -20,6 +20,14 @@ class TurnOrder:
     extra_turns: int = 0
     round: int = 1
 
+    def __attrs_post_init__(self) -> None:
+        if not self.order or len(set(self.order)) != len(self.order):
+            raise ValueError(f"a turn order lists each seat once, got {self.order}")
+        if not 0 <= self.position < len(self.order):
+            raise ValueError(f"turn position {self.position} is outside the order {self.order}")
+        if self.extra_turns < 0 or self.round < 1:
+            raise ValueError(f"extra_turns must be >= 0 and round >= 1, got {self.extra_turns}, {self.round}")
+
     @classmethod
     def starting_with(cls, num_players: int, first: int) -> TurnOrder:
         """Clockwise seating ``first, first+1, ...`` for ``num_players`` seats."""
@@ -77,5 +85,10 @@ class TurnOrder:
         self.reorder(self.order[i:] + self.order[:i])
 
     def copy(self) -> TurnOrder:
-        """An independent copy."""
-        return TurnOrder(self.order.copy(), self.position, self.extra_turns, self.round)
+        """An independent copy (already valid, so it skips the checks)."""
+        new = object.__new__(TurnOrder)
+        new.order = self.order.copy()
+        new.position = self.position
+        new.extra_turns = self.extra_turns
+        new.round = self.round
+        return new
