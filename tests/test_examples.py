@@ -17,3 +17,16 @@ def test_flat_monte_carlo_beats_random_play_on_the_toy_game() -> None:
     # from which the opponent cannot win at once. Random playouts find that.
     state = TOY.new_game(players=2, seed=3, pile=5)
     assert str(player.act(state)) == "take 1"
+
+
+def test_the_notebook_tour_runs_cell_by_cell() -> None:
+    import json
+
+    notebook = json.loads((EXAMPLES / "tour.ipynb").read_text(encoding="utf-8"))
+    namespace: dict[str, object] = {}
+    cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    assert cells
+    for number, cell in enumerate(cells):
+        exec(compile("".join(cell["source"]), f"tour.ipynb cell {number}", "exec"), namespace)
+    state = namespace["state"]
+    assert getattr(state, "is_terminal")
