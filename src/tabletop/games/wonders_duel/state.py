@@ -13,7 +13,7 @@ import attrs
 from tabletop.core import Action, Layout, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
-from . import hidden, rules, scoring, text
+from . import hidden, invariants, rules, scoring, text
 from .city import derive_city
 from .components import CARDS
 from .economy import CostBook
@@ -144,6 +144,10 @@ class WondersDuelState(State):
 
     def _why_illegal(self, action: Action) -> str:
         return rules.why_illegal(self, action)
+
+    def _validate(self) -> None:
+        """Refuse a loaded state the rules cannot reach (see :mod:`.invariants`)."""
+        invariants.check(self)
 
     def scores(self) -> list[ScoreSheet]:
         """Each seat's victory points by score-pad row (see the package docstring), as if the
