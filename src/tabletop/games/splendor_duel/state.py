@@ -15,7 +15,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, refusals, rules
+from . import effects, invariants, refusals, rules
 from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, WILD, card_text
 
 _GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
@@ -88,6 +88,10 @@ class SplendorDuelState(State):
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)
+
+    def _validate(self) -> None:
+        """Refuse a state the rules cannot reach (see :mod:`.invariants`)."""
+        invariants.check(self)
 
     def clone(self) -> SplendorDuelState:
         new = SplendorDuelState(

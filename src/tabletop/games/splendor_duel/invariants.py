@@ -1,0 +1,290 @@
+"""What every Splendor Duel state the rules can reach satisfies, stated once.
+
+``check`` raises ``ValueError`` naming the first broken invariant. Loading a save calls it
+(``SplendorDuelState._validate``), so a save that is well formed but impossible in the game is
+refused with a message a person can act on; the property tests call it after every random step.
+Each check holds in every reachable state (the reason is given where it is not obvious) and is
+cheap: loading is not a hot path, but ``apply``, ``clone`` and ``legal_actions`` never call it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .components import BOX, CARDS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
+from .effects import victory_reasons
+from .rules import (
+    CHOOSE_ROYAL, DECISION_ACTIONS, DISCARD_TOKENS, OVER, PLACE_WILD, STEAL_TOKEN, TAKE_TOKEN,
+    TURN, ability_token_cells, stealable, wild_targets,
+)
+
+if TYPE_CHECKING:
+    from .state import SplendorDuelState
+
+SEATS = 2
+FOLLOW_UPS = (PLACE_WILD, TAKE_TOKEN, STEAL_TOKEN, CHOOSE_ROYAL)
+_ABILITY_STEP = {"wild_bonus": PLACE_WILD, "take_token_of_card_colour": TAKE_TOKEN}
+
+
+def check(state: SplendorDuelState) -> None:
+    """Raise ``ValueError`` naming what is inconsistent in ``state``."""
+    _check_shapes(state)
+    _check_cards(state)
+    _check_tokens(state)
+    _check_privileges_and_royals(state)
+    _check_wild_colours(state)
+    _check_decision(state)
+    _check_end(state)
+
+
+def _check_shapes(state: SplendorDuelState) -> None:
+    """Per-seat lists hold one entry per seat; the board and the pyramid have the box's size."""
+    for name in ("tokens", "privileges", "reserved", "blind", "cards", "royals"):
+        value = getattr(state, name)
+        if len(value) != SEATS:
+            raise ValueError(f"{name} has {len(value)} entries, one per seat means {SEATS}")
+    if sorted(state.turns.order) != list(range(SEATS)):
+        raise ValueError(f"turns.order is {state.turns.order}: it must list seats 0 and 1 once")
+    first = state.options.get("first_player")
+    if first is not None and state.turns.order[0] != first:
+        raise ValueError(
+            f"the first_player option is {first} but turns.order starts with {state.turns.order[0]}"
+        )
+    if len(state.board) != GRID.size:
+        raise ValueError(f"the board has {len(state.board)} cells, not {GRID.size}")
+    if len(state.pyramid) != len(LEVELS):
+        raise ValueError(f"the pyramid has {len(state.pyramid)} levels, not {len(LEVELS)}")
+    for level, market in zip(LEVELS, state.pyramid):
+        if len(market.slots) != BOX.pyramid[level]:
+            raise ValueError(
+                f"pyramid level {level} has {len(market.slots)} slots, not {BOX.pyramid[level]}"
+            )
+
+
+def _check_cards(state: SplendorDuelState) -> None:
+    """Each of the 67 jewel cards is in exactly one place, of the right level in the pyramid."""
+    places: dict[str, list[str]] = {}
+
+    def put(card: object, place: str) -> None:
+        if not isinstance(card, str) or card not in CARDS:
+            raise ValueError(f"{place} holds {card!r}, which is not a Splendor Duel jewel card")
+        places.setdefault(card, []).append(place)
+
+    for level, market in zip(LEVELS, state.pyramid):
+        for where, cards in ((f"pyramid level {level} deck", market.deck.cards),
+                             (f"pyramid level {level} slots", market.slots)):
+            for card in cards:
+                if card is None:
+                    continue
+                put(card, where)
+                if CARDS[card].level != level:
+                    raise ValueError(f"{where} holds {card}, a level-{CARDS[card].level} card")
+        if market.deck.discards:
+            raise ValueError(
+                f"pyramid level {level} has discards {market.deck.discards}: "
+                "Splendor Duel discards no jewel card"
+            )
+        if None in market.slots and market.deck.cards:
+            raise ValueError(
+                f"pyramid level {level} has an empty slot while its deck holds "
+                f"{len(market.deck.cards)} cards (a slot is refilled at once while the deck lasts)"
+            )
+    for seat in range(SEATS):
+        for card in state.reserved[seat]:
+            put(card, f"reserved[{seat}]")
+        for card in state.cards[seat]:
+            put(card, f"cards[{seat}]")
+    for card_id, found in places.items():
+        if len(found) > 1:
+            raise ValueError(f"card {card_id} is in {len(found)} places: {', '.join(found)}")
+    missing = sorted(set(CARDS) - set(places))
+    if missing:
+        raise ValueError(
+            f"{len(places)} of the {len(CARDS)} jewel cards are in play; missing: {', '.join(missing)}"
+        )
+    for seat in range(SEATS):
+        reserved, blind = state.reserved[seat], state.blind[seat]
+        if len(reserved) > BOX.max_reserved:
+            raise ValueError(
+                f"reserved[{seat}] holds {len(reserved)} cards, more than the {BOX.max_reserved} allowed"
+            )
+        stray = [card for card in blind if card not in reserved]
+        if stray or len(set(blind)) != len(blind):
+            raise ValueError(
+                f"blind[{seat}] is {blind}: it must list reserved cards of that seat, each once"
+            )
+
+
+def _check_tokens(state: SplendorDuelState) -> None:
+    """Every pool names each token kind, none below zero; the 25 tokens are all somewhere."""
+    total: Counter[str] = Counter()
+    kinds = set(TOKEN_KINDS)
+    pools = [("bag", state.bag), *((f"tokens[{seat}]", pool) for seat, pool in enumerate(state.tokens))]
+    for name, pool in pools:
+        if set(pool.counts) != kinds:
+            extra, lacking = sorted(set(pool.counts) - kinds), sorted(kinds - set(pool.counts))
+            raise ValueError(
+                f"{name} must count exactly the kinds {', '.join(TOKEN_KINDS)}"
+                + (f"; unknown: {', '.join(extra)}" if extra else "")
+                + (f"; missing: {', '.join(lacking)}" if lacking else "")
+            )
+        for kind, count in pool.counts.items():
+            if count < 0:
+                raise ValueError(f"{name} holds {count} {kind}: a count cannot be negative")
+        total.update(pool.counts)
+    for cell, token in enumerate(state.board):
+        if token is None:
+            continue
+        if token not in kinds:
+            raise ValueError(f"board cell {cell} holds {token!r}, which is not a token kind")
+        total[token] += 1
+    for kind in TOKEN_KINDS:
+        if total[kind] != BOX.tokens[kind]:
+            raise ValueError(
+                f"there are {total[kind]} {kind} tokens on the board, in the bag and held, "
+                f"not the {BOX.tokens[kind]} of the box"
+            )
+
+
+def _check_privileges_and_royals(state: SplendorDuelState) -> None:
+    """Privileges: 3 in all. Royal cards: 4 in all, one taken per crown threshold reached."""
+    privileges = state.privileges
+    if any(p < 0 for p in privileges) or sum(privileges) > BOX.privileges:
+        raise ValueError(
+            f"privileges held are {privileges}: each at least 0, together at most {BOX.privileges}"
+        )
+    seen = list(state.royal_supply) + [card for taken in state.royals for card in taken]
+    unknown = [card for card in seen if card not in ROYALS]
+    if unknown:
+        raise ValueError(f"{unknown[0]!r} is not a royal card ({', '.join(ROYALS)})")
+    if sorted(seen) != sorted(ROYALS):
+        repeated = sorted(card for card, n in Counter(seen).items() if n > 1)
+        missing = sorted(set(ROYALS) - set(seen))
+        raise ValueError(
+            "the royal cards on the table and taken must be each of "
+            f"{', '.join(ROYALS)} once; repeated: {', '.join(repeated) or 'none'}; "
+            f"missing: {', '.join(missing) or 'none'}"
+        )
+    # A royal card is chosen right after the purchase that reaches a threshold (the supply of 4
+    # never runs out: each seat takes at most 2); until then the choice is pending.
+    current = state.turns.current
+    owed = [state.step, *state.pending].count(CHOOSE_ROYAL)
+    for seat in range(SEATS):
+        crowns = state.crowns(seat)
+        reached = sum(1 for threshold in BOX.royal_crowns if crowns >= threshold)
+        waiting = owed if seat == current else 0
+        if len(state.royals[seat]) + waiting != reached:
+            raise ValueError(
+                f"seat {seat} has {crowns} crowns, so {reached} royal card(s) taken or being "
+                f"chosen, but holds {len(state.royals[seat])} with {waiting} choice(s) pending"
+            )
+
+
+def _check_wild_colours(state: SplendorDuelState) -> None:
+    """A wild card bought joins a colour of the buyer's at once (a bonus card of that colour
+    must be there first); only the card being resolved may still wait for its colour."""
+    owner = {card: seat for seat in range(SEATS) for card in state.cards[seat]}
+    for card, colour in state.wild_colours.items():
+        seat = owner.get(card)
+        if seat is None or CARDS[card].colour != WILD:
+            raise ValueError(f"wild_colours names {card!r}, which is not a purchased wild card")
+        if not any(
+            CARDS[other].colour == colour and CARDS[other].bonus for other in state.cards[seat]
+        ):
+            raise ValueError(
+                f"wild card {card} joined {colour!r}, but seat {seat} has no {colour} card to join"
+            )
+    for seat in range(SEATS):
+        for card in state.cards[seat]:
+            if CARDS[card].colour == WILD and card not in state.wild_colours:
+                if not (state.step == PLACE_WILD and card == state.ability_card):
+                    raise ValueError(
+                        f"wild card {card} of seat {seat} has joined no colour and is not "
+                        "the card whose colour is being chosen"
+                    )
+
+
+def _check_decision(state: SplendorDuelState) -> None:
+    """The pending decision and its bookkeeping agree with each other and with the table."""
+    step, pending, seat = state.step, state.pending, state.turns.current
+    if step not in DECISION_ACTIONS and step != OVER:
+        raise ValueError(f"step {step!r} is not a decision ({', '.join([*DECISION_ACTIONS, OVER])})")
+    unknown = [entry for entry in pending if entry not in FOLLOW_UPS]
+    if unknown:
+        raise ValueError(f"pending holds {unknown[0]!r}, not a follow-up ({', '.join(FOLLOW_UPS)})")
+    if pending and step not in FOLLOW_UPS:
+        raise ValueError(f"pending is {pending} during {step!r}: follow-ups queue only behind follow-ups")
+    card = state.ability_card
+    if card is not None:
+        if step in (TURN, OVER):
+            raise ValueError(f"ability_card is {card} during {step!r}: it is cleared when a turn ends")
+        if not state.cards[seat] or state.cards[seat][-1] != card:
+            raise ValueError(
+                f"ability_card is {card}, but it is not the last card seat {seat} (to play) bought"
+            )
+    elif step in FOLLOW_UPS:
+        raise ValueError(f"step is {step!r} but no card was bought this turn (ability_card is None)")
+    if step == PLACE_WILD:
+        if card is None or CARDS[card].colour != WILD or card in state.wild_colours:
+            raise ValueError(f"step is 'place_wild' but {card} is not a wild card waiting for a colour")
+    elif step in (TAKE_TOKEN, STEAL_TOKEN) and card is not None:
+        abilities = CARDS[card].abilities
+        if step == TAKE_TOKEN and "take_token_of_card_colour" not in abilities:
+            raise ValueError(f"step is 'take_token' but {card} has no such ability")
+        royal_steals = any("steal_token" in ROYALS[r].abilities for r in state.royals[seat])
+        if step == STEAL_TOKEN and "steal_token" not in abilities and not royal_steals:
+            raise ValueError(f"step is 'steal_token' but neither {card} nor a royal card steals")
+    # A follow-up becomes the decision only when it offers a choice; else it is skipped.
+    if (
+        (step == PLACE_WILD and not wild_targets(state, seat))
+        or (step == TAKE_TOKEN and not ability_token_cells(state))
+        or (step == STEAL_TOKEN and not stealable(state, seat))
+        or (step == CHOOSE_ROYAL and not state.royal_supply)
+    ):
+        raise ValueError(f"step is {step!r} but it offers seat {seat} nothing to choose")
+    for other in range(SEATS):
+        held = state.token_count(other)
+        if held <= BOX.max_tokens:
+            if step == DISCARD_TOKENS and other == seat:
+                raise ValueError(
+                    f"step is 'discard_tokens' but seat {seat} holds {held} tokens, "
+                    f"not more than {BOX.max_tokens}"
+                )
+        elif step == OVER or other != seat:
+            raise ValueError(
+                f"seat {other} holds {held} tokens: a turn ends with at most {BOX.max_tokens}"
+            )
+
+
+def _check_end(state: SplendorDuelState) -> None:
+    """The game is over exactly when the player to move has just met a victory condition."""
+    outcome, seat = state.outcome, state.turns.current
+    if outcome is None:
+        if state.step == OVER:
+            raise ValueError("step is 'over' but there is no outcome")
+        # Prestige and crowns only grow through a purchase, and the victory check follows it.
+        for other in range(SEATS):
+            if other == seat and state.ability_card is not None:
+                continue
+            reasons = victory_reasons(state, other)
+            if reasons:
+                raise ValueError(
+                    f"seat {other} meets the victory condition(s) {'+'.join(reasons)}, "
+                    "but the game is not over"
+                )
+        return
+    if state.step != OVER:
+        raise ValueError(f"the game is over but step is {state.step!r}, not 'over'")
+    met = "+".join(victory_reasons(state, seat))
+    scores = tuple(state.prestige(other) for other in range(SEATS))
+    if tuple(outcome.winners) != (seat,) or outcome.reason != met:
+        raise ValueError(
+            f"the outcome says seat(s) {list(outcome.winners)} won by {outcome.reason!r}, but the "
+            f"seat that ended the game ({seat}) meets {met or 'no victory condition'}"
+        )
+    if tuple(outcome.scores) != scores:
+        raise ValueError(f"the outcome scores are {list(outcome.scores)}, but the prestige is {list(scores)}")
+    loser = victory_reasons(state, 1 - seat)
+    if loser:
+        raise ValueError(f"seat {1 - seat} meets {'+'.join(loser)} but did not win")
