@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract import check_contract
-from splendor_duel_helpers import all_cards, new, reserve, total_tokens
+from splendor_duel_helpers import all_cards, new, reserve
 from tabletop.core import Rng
-from tabletop.games.splendor_duel import GAME, BOX, ReserveCard, ReserveFromDeck, SplendorDuelState
+from tabletop.games.splendor_duel import GAME, ReserveCard, ReserveFromDeck
 from tabletop.games.splendor_duel.components import CARDS
 
 
@@ -74,21 +73,9 @@ def test_determinize_resamples_only_what_the_seat_has_not_seen() -> None:
 
 
 # ---------------------------------------------------------------------- properties
-
-
-def _check_invariants(state: SplendorDuelState) -> None:
-    assert total_tokens(state) == Counter(BOX.tokens)
-    for pool in (state.bag, *state.tokens):
-        assert all(n >= 0 for n in pool.counts.values())
-    cards = all_cards(state)
-    assert len(cards) == 67 and set(cards) == set(CARDS)
-    assert all(set(state.blind[s]) <= set(state.reserved[s]) for s in range(2))
-    assert all(len(state.reserved[s]) <= BOX.max_reserved for s in range(2))
-    assert all(0 <= p <= 3 for p in state.privileges) and 0 <= state.privilege_supply <= 3
-    assert sum(state.privileges) + state.privilege_supply == 3
-    assert len(state.royal_supply) + len(state.royals[0]) + len(state.royals[1]) == 4
-    if state.current_player is not None:  # the seat not playing ended its turn with <= 10
-        assert state.token_count(1 - state.current_player) <= BOX.max_tokens
+# The invariants (tokens and cards conserved, no negative counts, privileges and royal cards
+# adding up, a coherent pending decision) are stated once, in invariants.py, which loading
+# also runs; these tests check them after every step of random play.
 
 
 @settings(max_examples=25, deadline=None)
@@ -98,11 +85,11 @@ def test_random_play_conserves_everything_and_ends(seed: int, first: int | None)
     state = GAME.new_game(seed=seed, first_player=first)
     decisions = 0
     while not state.is_terminal:
-        _check_invariants(state)
+        state._validate()
         state.apply(rng.choice(state.legal_actions()))
         decisions += 1
         assert decisions < 5000
-    _check_invariants(state)
+    state._validate()
     assert state.outcome is not None and state.outcome.reason
     assert set(state.outcome.reason.split("+")) <= {"prestige", "crowns", "colour_prestige"}
     final = state.to_dict()
@@ -128,7 +115,7 @@ def test_clones_and_determinized_states_play_on_independently(seed: int) -> None
         play = Rng.from_seed(seed + 1)
         while not sample.is_terminal:
             sample.apply(play.choice(sample.legal_actions()))
-            _check_invariants(sample)
+            sample._validate()
     assert state.to_dict() == before
 
 
