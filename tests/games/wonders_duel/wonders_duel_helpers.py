@@ -112,7 +112,10 @@ def set_coins(s: WondersDuelState, seat: int, coins: int) -> None:
 
 
 def card_count(s: WondersDuelState) -> int:
-    """Every Age and Guild card wherever it is: it must always be 73."""
+    """Every Age and Guild card wherever it is: it must always be 73.
+
+    For hand-made scenario states; a state reached by play is checked whole by ``_validate``
+    (invariants.py), which the property tests call after every step."""
     places = [
         [c for c in s.structure.cards if c is not None] if s.structure else [],
         *s.decks, s.box, s.discard, s.cards[0], s.cards[1], list(s.tucked.values()),

@@ -1,0 +1,454 @@
+"""Loading refuses a save the rules cannot reach, naming what is inconsistent (invariants.py).
+
+Each test takes a real state of a random game, saves it, changes one thing and expects
+``state_from_dict`` to refuse it with a message naming that thing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
+from tabletop.games.wonders_duel.structures import SHAPES
+from wonders_duel_helpers import random_game
+
+
+@cache
+def _trails() -> list[list[WondersDuelState]]:
+    return [random_game(seed, wonders=mode) for seed in range(80) for mode in ("draft", "beginner")]
+
+
+def save(pred: Callable[[WondersDuelState], bool]) -> dict[str, Any]:
+    """The JSON save of the first state of the stored random games for which ``pred`` holds."""
+    for trail in _trails():
+        for state in trail:
+            if pred(state):
+                data: dict[str, Any] = json.loads(json.dumps(state.to_dict()))
+                GAME.state_from_dict(data)  # the untouched save loads
+                return data
+    raise AssertionError("no state of the random games fits")
+
+
+def refused(data: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match="inconsistent wonders_duel state: .*" + match):
+        GAME.state_from_dict(data)
+
+
+def mid_game(age: int = 2) -> dict[str, Any]:
+    return save(lambda s: s.age == age and not s.pending and s.chooser is None
+                and len(s.discard) >= 2 and s.built[0] and s.outcome is None
+                and s.options["wonders"] == "draft")
+
+
+def drafting() -> dict[str, Any]:
+    return save(lambda s: s.age == 0 and s.draft_pick == 5)
+
+
+def ended(reason: str) -> dict[str, Any]:
+    return save(lambda s: s.outcome is not None and s.outcome.reason == reason)
+
+
+def pending(kind: str) -> dict[str, Any]:
+    return save(lambda s: s.pending == [kind])
+
+
+# ---------------------------------------------------------------------- seats and ranges
+
+
+def test_per_seat_lists_have_one_entry_per_seat() -> None:
+    data = mid_game()
+    data["coins"].append(0)
+    refused(data, r"coins has 3 entries, one per seat means 2")
+
+
+@pytest.mark.parametrize("field", ["active", "chooser", "library_seat"])
+def test_seats_are_in_range(field: str) -> None:
+    data = mid_game()
+    data[field] = 2
+    refused(data, rf"{field} is seat 2, outside 0..1")
+
+
+def test_age_is_in_range() -> None:
+    data = mid_game()
+    data["age"] = 4
+    refused(data, r"age is 4: 0 \(the Wonder draft\) or Ages 1..3")
+
+
+def test_option_is_known() -> None:
+    data = mid_game()
+    data["options"] = {"wonders": "chaos"}
+    refused(data, r"option wonders is 'chaos'")
+
+
+# ---------------------------------------------------------------------- coins
+
+
+def test_negative_coins() -> None:
+    data = mid_game()
+    data["bank_received"] += data["coins"][1] + 1
+    data["coins"][1] = -1
+    refused(data, r"player 1 has -1 coins")
+
+
+def test_coins_balance_the_bank() -> None:
+    data = mid_game()
+    data["coins"][0] += 1
+    refused(data, r"the players hold \d+ coins but the bank paid out")
+
+
+def test_bank_paid_at_least_the_starting_coins() -> None:
+    data = save(lambda s: s.age == 0)
+    data["coins"] = [3, 3]
+    data["bank_paid"] = 6
+    refused(data, r"bank_paid is 6, less than the 14 starting coins")
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def test_unknown_card() -> None:
+    data = mid_game()
+    data["discard"].append("pyramid_scheme")
+    refused(data, r"unknown card 'pyramid_scheme' in the discard pile")
+
+
+def test_card_in_two_places() -> None:
+    data = mid_game()
+    card = data["cards"][0][0]
+    data["discard"].append(card)
+    refused(data, rf"card '{card}' is in two places: the discard pile and player 0's city")
+
+
+def test_card_missing() -> None:
+    data = mid_game()
+    card = data["discard"].pop()
+    refused(data, rf"cards missing from every place: \['{card}'\]")
+
+
+def test_box_keeps_what_setup_put_there() -> None:
+    data = mid_game(1)
+    box_age = CARDS[data["box"][0]].age
+    index = next(i for i, c in enumerate(data["decks"][2]) if CARDS[c].age != box_age)
+    data["box"][0], data["decks"][2][index] = data["decks"][2][index], data["box"][0]
+    refused(data, r"the box holds .* cards by back; setup puts")
+
+
+def test_decks_hold_their_own_age() -> None:
+    data = mid_game(1)
+    data["decks"][1][0], data["decks"][2][0] = data["decks"][2][0], data["decks"][1][0]
+    refused(data, r"decks\[1\] \(Age 2\) holds cards of another Age")
+
+
+def test_a_dealt_deck_is_empty() -> None:
+    data = mid_game(2)
+    card = next(c for c in data["cards"][0] if CARDS[c].age == 1)
+    data["cards"][0].remove(card)
+    data["decks"][0].append(card)
+    refused(data, r"decks\[0\] holds 1 cards; Age 1 is dealt in age 2, so it holds 0")
+
+
+def test_structure_exactly_from_age_1() -> None:
+    data = drafting()
+    data["structure"] = {"shape": json.loads(json.dumps(GAME.converter.unstructure(SHAPES[0]))),
+                         "cards": data["decks"][0], "revealed": list(SHAPES[0].face_up)}
+    data["decks"][0] = []
+    refused(data, r"age is 0 but the structure is dealt")
+
+
+def test_structure_has_its_ages_shape() -> None:
+    data = mid_game(2)
+    data["structure"]["shape"] = GAME.converter.unstructure(SHAPES[0])
+    refused(data, r"the structure does not have the shape of the Age 2 structure")
+
+
+def test_structure_holds_its_ages_cards() -> None:
+    data = mid_game(2)
+    city = data["cards"][0]
+    old = next(i for i, c in enumerate(city) if CARDS[c].age == 1)
+    slot = next(i for i, c in enumerate(data["structure"]["cards"]) if c is not None)
+    city[old], data["structure"]["cards"][slot] = data["structure"]["cards"][slot], city[old]
+    refused(data, r"the Age 2 structure holds cards of another Age")
+
+
+def _covered_slot(structure: dict[str, Any]) -> int:
+    covered_by = structure["shape"]["covered_by"]
+    return next(i for i, c in enumerate(structure["cards"])
+                if c is not None and any(structure["cards"][o] is not None for o in covered_by[i]))
+
+
+def test_a_taken_card_was_uncovered() -> None:
+    data = mid_game(2)
+    slot = _covered_slot(data["structure"])
+    data["discard"].append(data["structure"]["cards"][slot])
+    data["structure"]["cards"][slot] = None
+    refused(data, rf"structure slot {slot} is empty but slots \[.*\] still cover it")
+
+
+def test_face_down_until_uncovered() -> None:
+    data = mid_game(2)
+    structure = data["structure"]
+    slot = next(i for i in range(20) if not structure["revealed"][i])
+    structure["revealed"][slot] = True
+    refused(data, rf"structure slot {slot} is face up but is dealt face down and covered")
+
+
+# ---------------------------------------------------------------------- Wonders
+
+
+def test_unknown_wonder() -> None:
+    data = mid_game()
+    data["wonder_deck"].append("the_moon_base")
+    refused(data, r"unknown Wonder 'the_moon_base' in the face-down Wonders")
+
+
+def test_wonder_in_two_places() -> None:
+    data = mid_game()
+    wonder = data["wonders"][1][0]
+    data["wonder_deck"].append(wonder)
+    refused(data, rf"Wonder '{wonder}' is in two places")
+
+
+def test_tucked_cards_are_under_built_wonders() -> None:
+    data = mid_game()
+    built = data["built"][0][0]
+    data["tucked"][data["wonder_deck"][0]] = data["tucked"].pop(built)
+    refused(data, r"tucked cards are under .* but the built Wonders are")
+
+
+def test_draft_counts_follow_the_draft_order() -> None:
+    data = drafting()
+    data["wonders"][1].append(data["wonders"][0].pop())
+    refused(data, r"player 0 owns 1 Wonders after 5 draft picks; the draft order gives 2")
+
+
+def test_draft_pick_is_never_3_or_7() -> None:
+    data = drafting()
+    data["draft_pick"] = 7
+    refused(data, r"draft_pick is 7: the draft stands at 0-2 or 4-8")
+
+
+def test_age_1_begins_after_8_picks() -> None:
+    data = mid_game(1)
+    data["draft_pick"] = 6
+    refused(data, r"age is 1 with 6 Wonders drafted: Age I begins at 8")
+
+
+def test_the_drafter_follows_the_draft_order() -> None:
+    data = drafting()
+    data["active"] = 1 - data["active"]
+    refused(data, r"is drafting pick 5, which belongs to player")
+
+
+def test_each_player_owns_four_wonders() -> None:
+    data = mid_game()
+    data["wonders"][0].append(data["wonder_deck"].pop())
+    refused(data, r"player 0 has 5 Wonders; each player drafts 4")
+
+
+def test_a_wonder_goes_back_only_once_seven_are_built() -> None:
+    data = mid_game()
+    data["returned_wonders"].append(data["wonder_deck"].pop())
+    refused(data, r"went back to the box with only \d Wonders built")
+
+
+def test_seven_built_send_the_last_back() -> None:
+    data = save(lambda s: len(s.built[0]) + len(s.built[1]) == 7)
+    wonder = data["returned_wonders"].pop()
+    seat = 0 if len(data["built"][0]) == 3 else 1
+    data["wonders"][seat].append(wonder)
+    refused(data, r"7 Wonders are built: the last unbuilt Wonder goes back to the box")
+
+
+def test_beginner_wonders_stay_with_their_seat() -> None:
+    data = save(lambda s: s.options["wonders"] == "beginner" and s.age == 1 and not s.built[0])
+    data["wonders"][0][0], data["wonders"][1][0] = data["wonders"][1][0], data["wonders"][0][0]
+    refused(data, r"player 0 has \['.*'\], not among the beginner Wonders")
+
+
+# ---------------------------------------------------------------------- Progress tokens
+
+
+def test_unknown_token() -> None:
+    data = mid_game()
+    data["board_tokens"].append("alchemy")
+    refused(data, r"unknown Progress token 'alchemy' in the board")
+
+
+def test_token_in_two_places() -> None:
+    data = mid_game()
+    token = data["set_aside"][0]
+    data["tokens"][1].append(token)
+    refused(data, rf"Progress token '{token}' is in two places: the set-aside tokens and player 1's")
+
+
+def test_set_aside_tokens_leave_only_by_the_great_library() -> None:
+    data = mid_game()
+    data["board_tokens"].append(data["set_aside"].pop())
+    refused(data, r"4 tokens set aside, 0 drawn and 0 kept by the Great Library")
+
+
+def test_library_seat_built_the_great_library() -> None:
+    data = mid_game()
+    data["library_seat"] = 0
+    refused(data, r"library_seat is player 0, who has not built The Great Library")
+
+
+def test_library_known_are_the_two_returned() -> None:
+    data = save(lambda s: s.library_seat is not None)
+    data["library_known"] = data["library_known"][:1]
+    refused(data, r"library_known is \['.*'\]: the 2 set-aside tokens")
+
+
+# ---------------------------------------------------------------------- military
+
+
+def test_track_runs_capital_to_capital() -> None:
+    data = mid_game()
+    data["military"]["low"] = -8
+    refused(data, r"the military track runs -8..9, not -9..9")
+
+
+def test_unknown_military_token() -> None:
+    data = mid_game()
+    data["loot"].append("p3_side_2")
+    refused(data, r"unknown military token 'p3_side_2' in loot")
+
+
+def test_a_reached_military_token_is_looted() -> None:
+    data = save(lambda s: s.outcome is None and s.military.position == 0 and len(s.loot) == 4 and s.age)
+    data["military"]["position"] = -4
+    refused(data, r"military token 'p1_side_2' is still on the board but the pawn at -4")
+
+
+def test_the_far_token_is_looted_after_the_near_one() -> None:
+    data = save(lambda s: s.outcome is None and len(s.loot) == 4 and s.age)
+    data["loot"].remove("p2_side_5")
+    refused(data, r"military token 'p2_side_5' is looted but the nearer 'p2_side_2' is not")
+
+
+# ---------------------------------------------------------------------- the pending decision
+
+
+def test_unknown_pending_decision() -> None:
+    data = mid_game()
+    data["pending"] = ["bribe"]
+    refused(data, r"unknown pending decision 'bribe'")
+
+
+def test_one_sub_decision_at_a_time() -> None:
+    data = pending("mausoleum")
+    data["pending"].append("progress_token")
+    refused(data, r"a step leaves at most one sub-decision owed")
+
+
+def test_no_sub_decision_during_the_draft() -> None:
+    data = drafting()
+    data["pending"] = ["mausoleum"]
+    refused(data, r"pending is \['mausoleum'\] during 'draft_wonder'")
+
+
+def test_no_play_again_while_choosing_who_begins() -> None:
+    data = save(lambda s: s.chooser is not None)
+    data["play_again"] = True
+    refused(data, r"play_again is set during 'choose_starter'")
+
+
+def test_the_great_library_draw_is_open_while_pending() -> None:
+    data = pending("great_library")
+    data["pending"] = []
+    refused(data, r"with 3 tokens drawn by the Great Library: the draw is open exactly while")
+
+
+def test_progress_token_owed_needs_one_on_the_board() -> None:
+    data = pending("progress_token")
+    data["tokens"][1 - data["active"]] += data["board_tokens"]
+    data["board_tokens"] = []
+    refused(data, r"a Progress token is owed but none is left on the board")
+
+
+def test_mausoleum_needs_a_discard_pile() -> None:
+    data = save(lambda s: s.age == 1 and not s.discard and s.outcome is None and not s.pending
+                and s.chooser is None)
+    data["pending"] = ["mausoleum"]
+    refused(data, r"The Mausoleum's build is owed but the discard pile is empty")
+
+
+def test_destroy_needs_a_card_of_the_colour() -> None:
+    data = save(lambda s: s.age == 1 and s.chooser is None and not s.pending and s.outcome is None
+                and not any(CARDS[c].color == "grey" for c in s.cards[1 - s.active]))
+    data["pending"] = ["destroy:grey"]
+    refused(data, r"a grey card is to be destroyed but player \d has none")
+
+
+def test_chooser_before_a_card_of_the_new_age_is_taken() -> None:
+    data = mid_game(1)
+    data["chooser"] = data["active"]
+    refused(data, r"chooser is player \d in age 1: the choice of who begins Ages II and III")
+
+
+def test_the_weaker_military_player_chooses() -> None:
+    data = save(lambda s: s.chooser is not None and s.military.position != 0)
+    data["chooser"] = data["active"] = 1 - data["chooser"]
+    refused(data, r"the pawn at -?\d+ makes player \d the weaker military player")
+
+
+def test_an_emptied_structure_ends_the_age() -> None:
+    data = ended("civilian")
+    data["outcome"] = None
+    refused(data, r"the Age 3 structure is empty, nothing is pending and the game goes on")
+
+
+# ---------------------------------------------------------------------- the end
+
+
+def test_pawn_on_a_capital_ends_the_game() -> None:
+    data = ended("military")
+    data["outcome"] = None
+    refused(data, r"the pawn is on a capital \(-?9\) but the game goes on")
+
+
+def test_six_science_symbols_end_the_game() -> None:
+    data = ended("science")
+    data["outcome"] = None
+    refused(data, r"player \d has 6 different science symbols but the game goes on")
+
+
+def test_outcome_reason_is_known() -> None:
+    data = ended("military")
+    data["outcome"]["reason"] = "boredom"
+    refused(data, r"outcome reason is 'boredom'")
+
+
+def test_outcome_scores_are_the_final_score() -> None:
+    data = ended("civilian")
+    data["outcome"]["scores"][0] += 1
+    refused(data, r"outcome scores are \[.*\], the final score is")
+
+
+def test_outcome_winners_follow_from_the_end() -> None:
+    data = ended("military")
+    data["outcome"]["winners"] = [1 - data["outcome"]["winners"][0]]
+    refused(data, r"outcome winners are \[\d\]; the military end gives")
+
+
+def test_civilian_victory_after_age_3_only() -> None:
+    data = ended("military")
+    data["outcome"]["reason"] = "civilian"
+    refused(data, r"the game ended on civilian victory before the Age III structure was empty")
+
+
+# ---------------------------------------------------------------------- every reachable state
+
+
+@given(seed=st.integers(min_value=0, max_value=2**40), mode=st.sampled_from(["draft", "beginner"]))
+@settings(max_examples=10, deadline=None)
+def test_every_state_of_random_games_loads(seed: int, mode: str) -> None:
+    for state in random_game(seed, wonders=mode):
+        GAME.state_from_dict(json.loads(json.dumps(state.to_dict())))
