@@ -14,7 +14,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
-from . import legal, refusals, rules
+from . import invariants, legal, refusals, rules
 from .components import CARD, COLOURS, TOKEN_KINDS, TRADING_POSTS
 from .tables import NOBLE_POINTS
 from .text import (
@@ -135,6 +135,10 @@ class CitiesOfSplendorState(State):
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)
+
+    def _validate(self) -> None:
+        """Every invariant of :mod:`.invariants` (a loaded save must be a reachable state)."""
+        invariants.check(self)
 
     # ------------------------------------------------------------------ copies
 

@@ -1,0 +1,371 @@
+"""What every reachable state satisfies: the checks a loaded save must pass.
+
+:func:`check` raises ``ValueError`` naming the first broken invariant. ``state_from_dict``
+calls it (through ``State._validate``) and the property tests call it after every random
+step, so this module is the single statement of the game's invariants. It is never called
+by ``apply``, ``clone`` or ``legal_actions``.
+
+Checked, in this order (later checks rely on earlier ones):
+
+* the module, the turn order (seats 0..n-1 in order, no extra turns), per-seat list lengths;
+* every card id is known and in the module's box, every card is in exactly one place
+  (market slots and decks of its own level, reserves, tableaux, gold cards, the box, the
+  purchase in progress) and together they are the whole box (90 cards, 120 with the Orient);
+* tokens: only the 6 kinds, none negative, supply + hands = the setup totals for the player
+  count (4/5/7 gems per colour, 5 gold); nobody but the player in mid-turn holds more than 10;
+* nobles (known, in one place, n + 1 of them, none with The Cities), cities (3 faces of
+  different tiles, claims distinct);
+* bonuses and printed prestige equal what the tableau and nobles give; pairs, gold cards,
+  blind reservations, the reserve limit of 3;
+* Trading Post coats of arms (known, earned), strongholds (3 each, on face-up base cards,
+  one owner per card), pieces of a module not played being absent;
+* the pending decision: the queued tasks are known, belong to the module, end with the
+  turn's closing tasks in order and start with a decision; a purchase in progress is paid
+  or sacrificed next; the sacrifice count; the end trigger; passes; the outcome's scores;
+  and the pending decision has at least one legal action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NoReturn
+
+from .components import (
+    BASE_CARDS, CARD, CITY, CITY_TILES, COLOURS, GOLD, MODULES, NOBLE, ORIENT_CARDS, SETUP, TOKEN_KINDS,
+)
+from .legal import colour_of, meets, task_name
+from .tables import (
+    BONUS_COUNT, END_TASKS, GOAL, KIND, MAX_RESERVED, NOBLE_POINTS, PAIR_KINDS, POINTS, POSTS,
+    SACRIFICE, TOKEN_LIMIT,
+)
+
+if TYPE_CHECKING:
+    from .state import CitiesOfSplendorState as St
+
+#: Tasks that prepare or complete a purchase (queued before the turn's closing tasks).
+_PURCHASE_TASKS = {
+    "pay", "sacrifice", "gain", "post_token", "stronghold", "refill", "pair", "free", "reserve_noble",
+}
+#: Tasks that resolve by themselves: never the first task while a decision is pending.
+_SILENT_TASKS = {"gain", "refill", "posts", "end_turn"}
+#: The module a task belongs to (tasks absent here occur in every module).
+_TASK_MODULE = {
+    "sacrifice": "orient", "pair": "orient", "free": "orient", "reserve_noble": "orient",
+    "post_token": "trading_posts", "posts": "trading_posts",
+    "stronghold": "strongholds", "conquest": "strongholds", "city": "cities",
+}
+_TILE_OF = {face.id: tile.tile for tile in CITY_TILES for face in tile.faces}
+_POST_POSITIONS = {position for position, _, _ in POSTS}
+
+
+def check(state: St) -> None:
+    """Raise ``ValueError`` naming the first invariant ``state`` breaks."""
+    _check_shape(state)
+    _check_cards(state)
+    _check_tokens(state)
+    _check_nobles_and_cities(state)
+    _check_players(state)
+    _check_modules(state)
+    _check_pending(state)
+
+
+def _fail(message: str) -> NoReturn:
+    raise ValueError(message)
+
+
+def _repeated(items: Iterable[str]) -> list[str]:
+    return sorted(item for item, n in Counter(items).items() if n > 1)
+
+
+# ---------------------------------------------------------------------- shape
+
+
+def _check_shape(state: St) -> None:
+    n = state.num_players
+    if state.module not in MODULES:
+        _fail(f"module is {state.module!r}, not one of {list(MODULES)}")
+    if state.options.get("module", state.module) != state.module:
+        _fail(f"module is {state.module!r} but options say {state.options['module']!r}")
+    turns = state.turns
+    if turns.order != list(range(n)):
+        _fail(f"turns.order is {turns.order}: this game always plays seats 0..{n - 1} in order")
+    if turns.extra_turns:
+        _fail(f"turns.extra_turns is {turns.extra_turns}: Splendor has no extra turns")
+    if len(state.players) != n:
+        _fail(f"players lists {len(state.players)} seats for num_players {n}")
+    if len(state.markets) != 3:
+        _fail(f"markets has {len(state.markets)} levels, expected 3")
+    orient_levels = 3 if state.module == "orient" else 0
+    if len(state.orient) != orient_levels:
+        _fail(f"orient has {len(state.orient)} markets, expected {orient_levels} with module {state.module!r}")
+    for name, markets, size in (
+        ("markets", state.markets, SETUP.face_up_per_level),
+        ("orient", state.orient, SETUP.orient_face_up_per_level),
+    ):
+        for level, market in enumerate(markets, start=1):
+            if len(market.slots) != size:
+                _fail(f"{name} level {level} has {len(market.slots)} face-up slots, expected {size}")
+            if market.deck.discards:
+                _fail(f"{name} level {level} deck has discards {market.deck.discards}: nothing is discarded to a deck")
+    strongholds = SETUP.strongholds_per_player if state.module == "strongholds" else 0
+    for seat, player in enumerate(state.players):
+        if len(player.strongholds) != strongholds:
+            _fail(f"player {seat} has {len(player.strongholds)} strongholds, expected {strongholds} "
+                  f"with module {state.module!r}")
+
+
+# ---------------------------------------------------------------------- cards
+
+
+def _check_cards(state: St) -> None:
+    box = set(BASE_CARDS[1] + BASE_CARDS[2] + BASE_CARDS[3])
+    if state.module == "orient":
+        box.update(ORIENT_CARDS[1] + ORIENT_CARDS[2] + ORIENT_CARDS[3])
+    places: list[tuple[str, list[str]]] = []
+    for name, markets in (("markets", state.markets), ("orient", state.orient)):
+        orient = name == "orient"
+        for level, market in enumerate(markets, start=1):
+            for where, cards in ((f"{name} level {level} slots", [c for c in market.slots if c is not None]),
+                                 (f"{name} level {level} deck", market.deck.cards)):
+                for card in cards:
+                    info = CARD.get(card)
+                    if info is None:
+                        _fail(f"{where} holds unknown card {card!r}")
+                    elif info.level != level or (info.module == "orient") != orient:
+                        _fail(f"{where} holds {card!r}, a level-{info.level} {info.module} card")
+                places.append((where, cards))
+    for seat, player in enumerate(state.players):
+        places += [
+            (f"player {seat} cards", player.cards),
+            (f"player {seat} reserved", player.reserved),
+            (f"player {seat} gold_cards", player.gold_cards),
+        ]
+    places.append(("box", state.box))
+    if state.purchase is not None:
+        places.append(("purchase", [state.purchase]))
+    where_is: dict[str, str] = {}
+    for where, cards in places:
+        for card in cards:
+            if card not in CARD:
+                _fail(f"{where} holds unknown card {card!r}")
+            if card not in box:
+                _fail(f"{where} holds {card!r}, an Orient card, but the module is {state.module!r}")
+            if card in where_is:
+                _fail(f"card {card!r} is in two places: {where_is[card]} and {where}")
+            where_is[card] = where
+    missing = sorted(box - where_is.keys())
+    if missing:
+        _fail(f"{len(missing)} card(s) are nowhere (the box holds {len(box)}): {missing[:5]}")
+
+
+# ---------------------------------------------------------------------- tokens
+
+
+def _check_tokens(state: St) -> None:
+    gems = SETUP.gems_per_colour[str(state.num_players)]
+    expected = {**dict.fromkeys(COLOURS, gems), GOLD: SETUP.gold}
+    pools = [("supply", state.bank.counts)] + [
+        (f"player {seat} tokens", player.tokens.counts) for seat, player in enumerate(state.players)
+    ]
+    totals = dict.fromkeys(TOKEN_KINDS, 0)
+    for where, counts in pools:
+        if set(counts) != set(TOKEN_KINDS):
+            _fail(f"{where} lists token kinds {sorted(counts)}, expected {sorted(TOKEN_KINDS)}")
+        for kind, count in counts.items():
+            if count < 0:
+                _fail(f"{where} holds {count} {kind}: counts cannot be negative")
+            totals[kind] += count
+    for kind in TOKEN_KINDS:
+        if totals[kind] != expected[kind]:
+            _fail(f"{totals[kind]} {kind} tokens in the supply and hands; {state.num_players} players "
+                  f"play with {expected[kind]}")
+    mid_turn = state.turns.current if state.tasks else None
+    for seat, player in enumerate(state.players):
+        held = player.tokens.total()
+        if held > TOKEN_LIMIT and seat != mid_turn:
+            _fail(f"player {seat} holds {held} tokens outside their turn; the limit is {TOKEN_LIMIT}")
+
+
+# ---------------------------------------------------------------------- tableaux
+
+
+def _check_players(state: St) -> None:
+    for seat, player in enumerate(state.players):
+        who = f"player {seat}"
+        if len(player.reserved) > MAX_RESERVED:
+            _fail(f"{who} has {len(player.reserved)} reserved cards; the limit is {MAX_RESERVED}")
+        if _repeated(player.blind) or not set(player.blind) <= set(player.reserved):
+            _fail(f"{who} blind {player.blind} is not a subset of reserved {player.reserved}")
+        for card in player.cards:
+            if KIND[card] == "double_gold":
+                _fail(f"{who} cards holds {card!r}, an Orient gold card (it belongs in gold_cards)")
+        for card in player.gold_cards:
+            if KIND[card] != "double_gold":
+                _fail(f"{who} gold_cards holds {card!r}, which is not an Orient gold card")
+        for card, colour in player.pairs.items():
+            if card not in player.cards or KIND[card] not in PAIR_KINDS:
+                _fail(f"{who} pairs {card!r}, which is not a pair card in their tableau")
+            if colour not in COLOURS:
+                _fail(f"{who} pairs {card!r} with colour {colour!r}, not one of {list(COLOURS)}")
+        bonuses = dict.fromkeys(COLOURS, 0)
+        for card in player.cards:
+            gives = colour_of(player, card)
+            if gives is not None:
+                bonuses[gives] += BONUS_COUNT[card]
+        if player.bonuses != bonuses:
+            _fail(f"{who} bonuses are {player.bonuses}; their cards give {bonuses}")
+        points = sum(POINTS[c] for c in player.cards) + sum(NOBLE_POINTS[n] for n in player.nobles)
+        if player.points != points:
+            _fail(f"{who} points are {player.points}; their cards and nobles give {points}")
+
+
+def _check_nobles_and_cities(state: St) -> None:
+    for where, held in [("nobles", state.nobles)] + [
+        (f"player {seat} {name}", nobles) for seat, p in enumerate(state.players)
+        for name, nobles in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
+    ]:
+        for noble in held:
+            if noble not in NOBLE:
+                _fail(f"{where} holds unknown noble {noble!r}")
+    nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
+    twice = _repeated(nobles)
+    if twice:
+        _fail(f"noble(s) {twice} are in two places")
+    expected = 0 if state.module == "cities" else state.num_players + 1
+    if len(nobles) != expected:
+        _fail(f"{len(nobles)} nobles in play; module {state.module!r} with {state.num_players} players "
+              f"plays {expected}")
+    cities = SETUP.cities_revealed if state.module == "cities" else 0
+    if len(state.cities) != cities:
+        _fail(f"{len(state.cities)} cities in play; module {state.module!r} plays {cities}")
+    for face in state.cities:
+        if face not in CITY:
+            _fail(f"cities holds unknown city face {face!r}")
+    tiles = _repeated(str(_TILE_OF[face]) for face in state.cities)
+    if tiles:
+        _fail(f"cities {state.cities} show city tile(s) {tiles} twice (a tile has one face up)")
+    claimed = [p.city for p in state.players if p.city is not None]
+    for seat, player in enumerate(state.players):
+        if player.city is not None and player.city not in state.cities:
+            _fail(f"player {seat} claimed city {player.city!r}, which is not in play {state.cities}")
+    if _repeated(claimed):
+        _fail(f"city {_repeated(claimed)} is claimed by two players")
+
+
+def _check_modules(state: St) -> None:
+    module = state.module
+    for seat, player in enumerate(state.players):
+        who = f"player {seat}"
+        if module != "orient":
+            for name, pieces in (("reserved_nobles", player.reserved_nobles), ("gold_cards", player.gold_cards),
+                                 ("pairs", list(player.pairs))):
+                if pieces:
+                    _fail(f"{who} has {name} {pieces}, but only the Orient module has them (module {module!r})")
+        if player.posts:
+            if module != "trading_posts":
+                _fail(f"{who} has trading posts {player.posts}, but the module is {module!r}")
+            if _repeated(str(p) for p in player.posts) or not set(player.posts) <= _POST_POSITIONS:
+                _fail(f"{who} trading posts {player.posts} must be distinct positions among 1-5")
+            for position, requirement, nobles in POSTS:
+                if position in player.posts and (len(player.nobles) < nobles or not meets(player.bonuses, requirement)):
+                    _fail(f"{who} has a coat of arms on trading post {position} without meeting its requirement")
+        if player.city is not None and module != "cities":
+            _fail(f"{who} claimed city {player.city!r}, but the module is {module!r}")
+    if state.box and module != "orient":
+        _fail(f"box holds {state.box}, but only the Orient module puts cards out of the game")
+    if module == "strongholds":
+        face_up = {card for market in state.markets for card in market.slots if card is not None}
+        owner: dict[str, int] = {}
+        for seat, player in enumerate(state.players):
+            for card in player.strongholds:
+                if card is None:
+                    continue
+                if card not in face_up:
+                    _fail(f"player {seat} has a stronghold on {card!r}, which is not a face-up base card")
+                if owner.setdefault(card, seat) != seat:
+                    _fail(f"card {card!r} carries strongholds of players {owner[card]} and {seat}")
+
+
+# ---------------------------------------------------------------------- the pending decision
+
+
+def _check_pending(state: St) -> None:
+    tasks = state.tasks
+    module = state.module
+    current = state.turns.current
+    if state.outcome is not None:
+        if tasks or state.purchase is not None or state.sacrifice_left:
+            _fail(f"the game is over but tasks {tasks}, purchase {state.purchase!r} or "
+                  f"sacrifice_left {state.sacrifice_left} remain")
+        scores = tuple(p.prestige for p in state.players)
+        if tuple(state.outcome.scores) != scores:
+            _fail(f"outcome scores {list(state.outcome.scores)} differ from the players' prestige {list(scores)}")
+        if not state.outcome.winners or not all(0 <= w < state.num_players for w in state.outcome.winners):
+            _fail(f"outcome winners {list(state.outcome.winners)} must be seats in 0..{state.num_players - 1}")
+    end = END_TASKS[module]
+    names = [task_name(t) for t in tasks]
+    for task, name in zip(tasks, names):
+        if name not in _PURCHASE_TASKS and name not in end:
+            _fail(f"unknown task {task!r} (module {module!r})")
+        if _TASK_MODULE.get(name, module) != module:
+            _fail(f"task {task!r} belongs to the {_TASK_MODULE[name]!r} module, not {module!r}")
+        argument = task.split(":", 1)[1] if ":" in task else None
+        if name == "sacrifice":
+            if argument not in COLOURS:
+                _fail(f"task {task!r} names no colour")
+        elif name == "pair":
+            card = argument
+            if card not in state.players[current].cards or KIND[card] not in PAIR_KINDS:
+                _fail(f"task {task!r}: {card!r} is not a pair card in player {current}'s tableau")
+        elif name == "free":
+            if argument not in ("1", "2"):
+                _fail(f"task {task!r}: free cards are of level 1 or 2")
+        elif argument is not None:
+            _fail(f"task {task!r} takes no argument")
+    closing = [name for name in names if name in end]
+    if tasks and (closing != list(end[len(end) - len(closing):]) or names[len(names) - len(closing):] != closing
+                  or not closing):
+        _fail(f"tasks {tasks} must end with the turn's closing tasks {list(end)} (a suffix, in order)")
+    if tasks and names[0] in _SILENT_TASKS:
+        _fail(f"tasks {tasks} start with {tasks[0]!r}, which resolves by itself: no decision is pending")
+    buying = "gain" in names
+    if buying != (state.purchase is not None):
+        _fail(f"purchase is {state.purchase!r} but tasks {tasks} "
+              f"{'do' if buying else 'do not'} gain a card")
+    if state.purchase is not None:
+        card = state.purchase
+        first = "sacrifice" if KIND[card] == "sacrifice" else "pay"
+        if names[:2] != [first, "gain"]:
+            _fail(f"purchase {card!r} is in progress but tasks {tasks} do not {first} for it next")
+    sacrificing = bool(names) and names[0] == "sacrifice"
+    if sacrificing:
+        assert state.purchase is not None  # the purchase check above guarantees it
+        colour, count = SACRIFICE[state.purchase]
+        if tasks[0] != "sacrifice:" + colour or not 0 < state.sacrifice_left <= count:
+            _fail(f"sacrifice for {state.purchase!r} owes {count} {colour} bonus(es) but the task is "
+                  f"{tasks[0]!r} with sacrifice_left {state.sacrifice_left}")
+    elif state.sacrifice_left:
+        _fail(f"sacrifice_left is {state.sacrifice_left} but no sacrifice is pending")
+    if not 0 <= state.passes <= state.num_players or (state.outcome is None and state.passes == state.num_players):
+        _fail(f"passes is {state.passes}; with {state.num_players} players the game ends at {state.num_players}")
+    _check_end_trigger(state)
+    if state.outcome is None and not state._legal_actions():
+        _fail(f"player {current} has no legal action for the {state.decision!r} decision")
+
+
+def _check_end_trigger(state: St) -> None:
+    """A player who finished a turn meeting the goal has triggered the end (and The Cities:
+    the end is triggered exactly when a city is claimed)."""
+    if state.module == "cities":
+        claimed = any(p.city is not None for p in state.players)
+        if state.end_triggered != claimed:
+            _fail(f"end_triggered is {state.end_triggered} but "
+                  f"{'a city is' if claimed else 'no city is'} claimed")
+        return
+    if state.end_triggered:
+        return
+    mid_turn = state.turns.current if state.tasks else None
+    for seat, player in enumerate(state.players):
+        if seat != mid_turn and (player.points >= GOAL or (player.posts and player.prestige >= GOAL)):
+            _fail(f"player {seat} has {player.prestige} prestige (goal {GOAL}) but end_triggered is False")
