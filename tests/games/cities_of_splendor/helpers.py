@@ -11,9 +11,6 @@ from tabletop.core import Action, Rng
 from tabletop.games.cities_of_splendor import GAME, CitiesOfSplendorState
 from tabletop.games.cities_of_splendor.components import CARD, COLOURS, TOKEN_KINDS
 
-TOTAL_CARDS = 120
-
-
 def fresh(module: str | None = None, players: int = 2, seed: int = 0) -> CitiesOfSplendorState:
     """A new game of ``module`` (base Splendor by default)."""
     return GAME.new_game(players=players, seed=seed, module=module)
@@ -91,17 +88,6 @@ def refused(state: CitiesOfSplendorState, action: Action, match: str) -> None:
         state.apply(action)
     assert state.to_dict() == before
     state.forget_legal_actions()  # the test may now edit the state directly
-
-
-def card_total(state: CitiesOfSplendorState) -> int:
-    """Every development card, wherever it is (must always be the whole box)."""
-    total = len(state.box) + (1 if state.purchase else 0)
-    for market in state.markets + state.orient:
-        total += len(market.deck.cards) + sum(1 for c in market.slots if c)
-    for player in state.players:
-        total += len(player.cards) + len(player.reserved) + len(player.gold_cards)
-    unused_orient = 0 if state.orient else 30
-    return total + unused_orient
 
 
 def token_totals(state: CitiesOfSplendorState) -> dict[str, int]:
