@@ -66,6 +66,9 @@ def test_per_seat_lists_have_one_entry_per_seat() -> None:
     data = mid_game()
     data["coins"].append(0)
     refused(data, r"coins has 3 entries, one per seat means 2")
+    data = mid_game()
+    data["cards"].pop()  # the city is derived on load: the refusal still names the list
+    refused(data, r"cards has 1 entries, one per seat means 2")
 
 
 @pytest.mark.parametrize("field", ["active", "chooser", "library_seat"])
@@ -117,6 +120,12 @@ def test_unknown_card() -> None:
     data = mid_game()
     data["discard"].append("pyramid_scheme")
     refused(data, r"unknown card 'pyramid_scheme' in the discard pile")
+
+
+def test_unknown_card_in_a_city() -> None:
+    data = mid_game()
+    data["cards"][0].append("pyramid_scheme")
+    refused(data, r"unknown card 'pyramid_scheme' in player 0's city")
 
 
 def test_card_in_two_places() -> None:
@@ -206,6 +215,12 @@ def test_unknown_wonder() -> None:
     data = mid_game()
     data["wonder_deck"].append("the_moon_base")
     refused(data, r"unknown Wonder 'the_moon_base' in the face-down Wonders")
+
+
+def test_unknown_built_wonder() -> None:
+    data = mid_game()
+    data["built"][1].append("the_moon_base")
+    refused(data, r"unknown Wonder 'the_moon_base' in player 1's built Wonders")
 
 
 def test_wonder_in_two_places() -> None:

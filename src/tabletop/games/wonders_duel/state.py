@@ -100,8 +100,11 @@ class WondersDuelState(State):
 
     def __attrs_post_init__(self) -> None:
         if not self.derived:
-            for seat in (0, 1):
-                derive_city(self, seat)
+            try:
+                for seat in (0, 1):
+                    derive_city(self, seat)
+            except (LookupError, TypeError):
+                return  # a save naming unknown components or seats: _validate says which
             self.derived = True
 
     # ------------------------------------------------------------------ the decision
@@ -148,6 +151,10 @@ class WondersDuelState(State):
     def _validate(self) -> None:
         """Refuse a loaded state the rules cannot reach (see :mod:`.invariants`)."""
         invariants.check(self)
+        if not self.derived:  # unreachable once the ids and seats are known; kept for safety
+            for seat in (0, 1):
+                derive_city(self, seat)
+            self.derived = True
 
     def scores(self) -> list[ScoreSheet]:
         """Each seat's victory points by score-pad row (see the package docstring), as if the
