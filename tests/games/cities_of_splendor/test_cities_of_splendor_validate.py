@@ -121,6 +121,14 @@ def test_card_on_the_wrong_level() -> None:
     refused(data, rf"markets level 1 deck holds '{one[0]}', a level-2 base card")
 
 
+def test_face_up_slots_are_refilled_between_turns() -> None:
+    data = midgame("orient")
+    market = data["orient"][1]
+    market["deck"]["cards"].append(market["slots"][0])
+    market["slots"][0] = None
+    refused(data, r"orient level 2 has an empty slot while its deck holds \d+ card\(s\)")
+
+
 def test_orient_cards_only_with_the_orient_module() -> None:
     data = midgame()
     data["box"].append("O2-06")
@@ -330,6 +338,14 @@ def test_sacrifice_count_and_passes() -> None:
     data = midgame()
     data["passes"] = 2
     refused(data, r"passes is 2; with 2 players the game ends at 2")
+
+
+def test_a_pending_sacrifice_owes_what_its_card_asks() -> None:
+    sacrificing = save(reach("orient", lambda s: s.decision == "sacrifice"))
+    assert GAME.state_from_dict(sacrificing).to_dict() == sacrificing
+    data = json.loads(json.dumps(sacrificing))
+    data["sacrifice_left"] = 3
+    refused(data, rf"sacrifice for '{data['purchase']}' owes 2 \w+ bonus\(es\) but the task is")
 
 
 def test_the_outcome_scores_are_the_prestige() -> None:

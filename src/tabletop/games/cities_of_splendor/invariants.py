@@ -20,9 +20,10 @@ Checked, in this order (later checks rely on earlier ones):
 * Trading Post coats of arms (known, earned), strongholds (3 each, on face-up base cards,
   one owner per card), pieces of a module not played being absent;
 * the pending decision: the queued tasks are known, belong to the module, end with the
-  turn's closing tasks in order and start with a decision; a purchase in progress is paid
-  or sacrificed next; the sacrifice count; the end trigger; passes; the outcome's scores;
-  and the pending decision has at least one legal action.
+  turn's closing tasks in order and start with a decision; between turns no face-up slot
+  is empty while its deck has cards; a purchase in progress is paid or sacrificed next; the
+  sacrifice count; the end trigger; passes; the outcome's scores; and the pending decision
+  has at least one legal action.
 """
 
 from __future__ import annotations
@@ -329,6 +330,12 @@ def _check_pending(state: St) -> None:
         _fail(f"tasks {tasks} must end with the turn's closing tasks {list(end)} (a suffix, in order)")
     if tasks and names[0] in _SILENT_TASKS:
         _fail(f"tasks {tasks} start with {tasks[0]!r}, which resolves by itself: no decision is pending")
+    if not tasks:  # every action ends with a refill (a reservation refills its slot at once)
+        for name, markets in (("markets", state.markets), ("orient", state.orient)):
+            for level, market in enumerate(markets, start=1):
+                if None in market.slots and market.deck.cards:
+                    _fail(f"{name} level {level} has an empty slot while its deck holds "
+                          f"{len(market.deck.cards)} card(s): slots are refilled after every action")
     buying = "gain" in names
     if buying != (state.purchase is not None):
         _fail(f"purchase is {state.purchase!r} but tasks {tasks} "
