@@ -9,8 +9,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
+
+import tabletop
+from tabletop.core import Action
 from tabletop.games.splendor_duel import GAME, SplendorDuelState
 from tabletop.games.splendor_duel.components import BOX, CARDS, GRID, TOKEN_KINDS
+
+
+#: A purchase paid without gold (gold per cost kind).
+NO_GOLD = (0, 0, 0, 0, 0, 0)
+
+
+def refuse(state: SplendorDuelState, action: Action, match: str) -> None:
+    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
+    before = state.to_dict()
+    with pytest.raises(tabletop.IllegalAction, match=match):
+        state.apply(action)
+    assert state.to_dict() == before
 
 
 def new(seed: int = 1, first_player: int = 0) -> SplendorDuelState:

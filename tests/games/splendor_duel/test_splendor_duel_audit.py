@@ -9,22 +9,13 @@ import pytest
 
 import tabletop
 from splendor_duel_helpers import (
+    NO_GOLD, refuse,
     cell, face_up, fix_bag, new, reserve, set_board, set_tokens, tokens_of,
 )
-from tabletop.core import Action
 from tabletop.games.splendor_duel import (
-    Buy, Replenish, SplendorDuelState, TakeTokens, UsePrivilege,
+    Buy, Replenish, TakeTokens, UsePrivilege,
 )
 
-NO_GOLD = (0, 0, 0, 0, 0, 0)
-
-
-def refuse(state: SplendorDuelState, action: Action, match: str) -> None:
-    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
-    before = state.to_dict()
-    with pytest.raises(tabletop.IllegalAction, match=match):
-        state.apply(action)
-    assert state.to_dict() == before
 
 
 # ---------------------------------------------------------------------- hidden information

@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from splendor_duel_helpers import cell, face_up, give_cards, new, set_board, set_tokens, tokens_of
-from tabletop.core import Action
+from splendor_duel_helpers import NO_GOLD, refuse, cell, face_up, give_cards, new, set_board, set_tokens, tokens_of
 from tabletop.games.splendor_duel import (
     Buy, ChooseRoyal, Discard, PlaceWild, SplendorDuelState, Steal, TakeToken, TakeTokens,
 )
 
-NO_GOLD = (0, 0, 0, 0, 0, 0)
-
-
-def refuse(state: SplendorDuelState, action: Action, match: str) -> None:
-    before = state.to_dict()
-    with pytest.raises(tabletop.IllegalAction, match=match):
-        state.apply(action)
-    assert state.to_dict() == before
 
 
 def buy(state: SplendorDuelState, card: str, **tokens: int) -> None:

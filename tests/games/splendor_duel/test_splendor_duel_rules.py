@@ -6,27 +6,17 @@ from collections import Counter
 
 import pytest
 
-import tabletop
 from splendor_duel_helpers import (
+    NO_GOLD, refuse,
     all_cards, cell, face_up, fix_bag, give_cards, new, reserve, set_board, set_tokens, tokens_of,
     total_tokens,
 )
-from tabletop.core import Action
 from tabletop.games.splendor_duel import (
     BOX, Buy, Replenish, ReserveCard, ReserveFromDeck, SplendorDuelState, TakeTokens,
     UsePrivilege,
 )
 from tabletop.games.splendor_duel.components import GRID, LINES, SPIRAL
 
-NO_GOLD = (0, 0, 0, 0, 0, 0)
-
-
-def refuse(state: SplendorDuelState, action: Action, match: str) -> None:
-    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
-    before = state.to_dict()
-    with pytest.raises(tabletop.IllegalAction, match=match):
-        state.apply(action)
-    assert state.to_dict() == before
 
 
 def takes(state: SplendorDuelState) -> set[tuple[int, ...]]:
