@@ -27,7 +27,7 @@ def test_load_returns_the_package_game(name: str) -> None:
 def test_random_games_fulfil_the_contract(name: str, extreme: str) -> None:
     game = tabletop.load(name)
     players = game.min_players if extreme == "min" else game.max_players
-    for seed in range(2):
+    for seed in range(4):
         check_contract(game, players, seed)
 
 
