@@ -47,6 +47,11 @@ class Track:
         self.position = target
         return entered
 
+    @property
+    def at_end(self) -> bool:
+        """Whether the pawn stands on either end of the track."""
+        return self.position in (self.low, self.high)
+
     def copy(self) -> Track:
         """An independent copy."""
         return Track(self.low, self.high, self.position)
