@@ -76,7 +76,11 @@ def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
 
 
 def check_contract(
-    game: Game[Any], players: int, seed: int, max_decisions: int = 20_000, heavy_every: int = 7,
+    game: Game[Any],
+    players: int,
+    seed: int,
+    max_decisions: int = 20_000,
+    heavy_every: int = 7,
     **options: Any,
 ) -> State:
     """Play one random game, checking the contract along the way; return the final state."""

@@ -37,7 +37,7 @@ def test_toy_game_fulfils_the_contract() -> None:
 
 
 def test_unknown_game_lists_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="unknown game 'chess'; known games: .*splendor_duel"):
+    with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: .*splendor_duel"):
         tabletop.load("chess")
 
 
@@ -90,7 +90,7 @@ def test_bad_records_are_refused_by_field(name: str) -> None:
     state = game.new_game(players=game.min_players, seed=3)
     state.apply(state.legal_actions()[0])
     record = state.record()
-    with pytest.raises(ValueError, match="is not a .* record"):
+    with pytest.raises(ValueError, match=r"is not a .* record"):
         game.replay({**record, "game": "other"})
     with pytest.raises(ValueError, match="has no 'seed'"):
         game.replay({k: v for k, v in record.items() if k != "seed"})
@@ -99,7 +99,7 @@ def test_bad_records_are_refused_by_field(name: str) -> None:
     legal_ids = set(state.legal_action_ids())
     illegal = next(i for i in range(game.num_distinct_actions) if i not in legal_ids)
     bad = {**record, "actions": record["actions"] + [game.action_to_dict(game.decode(illegal))]}
-    with pytest.raises(ValueError, match="record action #1 .* is illegal"):
+    with pytest.raises(ValueError, match=r"record action #1 .* is illegal"):
         game.replay(bad)
 
 

@@ -29,4 +29,4 @@ def test_the_notebook_tour_runs_cell_by_cell() -> None:
     for number, cell in enumerate(cells):
         exec(compile("".join(cell["source"]), f"tour.ipynb cell {number}", "exec"), namespace)
     state = namespace["state"]
-    assert getattr(state, "is_terminal")
+    assert state.is_terminal

@@ -15,12 +15,18 @@ def test_readme_python_examples_run_in_order(capsys: object) -> None:
     for number, block in enumerate(blocks):
         exec(compile(block, f"README.md python block {number}", "exec"), namespace)
     state = namespace["state"]
-    assert getattr(state, "is_terminal")
+    assert state.is_terminal
 
 
 def test_readme_names_the_commands_that_exist() -> None:
     text = README.read_text(encoding="utf-8")
-    for command in ("tabletop play", "tabletop list", "tabletop simulate", "tabletop replay", "tabletop bench"):
+    for command in (
+        "tabletop play",
+        "tabletop list",
+        "tabletop simulate",
+        "tabletop replay",
+        "tabletop bench",
+    ):
         assert command in text
     assert "bash scripts/test" in text
     assert (README.parent / "scripts" / "test").exists()

@@ -13,7 +13,8 @@ import tabletop
 from tabletop import cli
 from tabletop.agents import GreedyAgent, RandomAgent, make_agent
 from tabletop.core import registry
-from toy import GAME as TOY, Take
+from toy import GAME as TOY
+from toy import Take
 
 
 @pytest.fixture
@@ -88,7 +89,10 @@ def test_simulate_refuses_bad_arguments() -> None:
 
 def test_cli_parse_options() -> None:
     assert cli.parse_options(["module=orient", "n=3", "x=none", "flag=true"]) == {
-        "module": "orient", "n": 3, "x": None, "flag": True,
+        "module": "orient",
+        "n": 3,
+        "x": None,
+        "flag": True,
     }
     with pytest.raises(ValueError, match="NAME=VALUE"):
         cli.parse_options(["module"])

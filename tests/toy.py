@@ -12,7 +12,17 @@ from typing import Any
 import attrs
 
 from tabletop.core import (
-    Action, ActionSpace, Block, Deck, Game, Option, Outcome, Rng, State, TokenPool, TurnOrder,
+    Action,
+    ActionSpace,
+    Block,
+    Deck,
+    Game,
+    Option,
+    Outcome,
+    Rng,
+    State,
+    TokenPool,
+    TurnOrder,
     score_sheet,
 )
 from tabletop.core.scoring import ScoreSheet
@@ -72,7 +82,10 @@ class ToyState(State):
 
     def clone(self) -> ToyState:
         new = ToyState(
-            **self._copy_base(), pile=self.pile, turns=self.turns.copy(), deck=self.deck.copy(),
+            **self._copy_base(),
+            pile=self.pile,
+            turns=self.turns.copy(),
+            deck=self.deck.copy(),
             points=[p.copy() for p in self.points],
         )
         return new
@@ -81,8 +94,13 @@ class ToyState(State):
         return [score_sheet({"bonus": p["bonus"]}) for p in self.points]
 
     def _observation(self, seat: int) -> dict[str, Any]:
-        return {"pile": self.pile, "deck_size": len(self.deck), "seat": seat,
-                "points": [p["bonus"] for p in self.points], "to_play": self.current_player}
+        return {
+            "pile": self.pile,
+            "deck_size": len(self.deck),
+            "seat": seat,
+            "points": [p["bonus"] for p in self.points],
+            "to_play": self.current_player,
+        }
 
     def _resample(self, seat: int) -> None:
         self.deck.shuffle(self.rng)
@@ -90,7 +108,11 @@ class ToyState(State):
 
 def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> ToyState:
     return ToyState(
-        num_players=num_players, seed=seed, options=options, rng=rng, pile=options["pile"],
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        rng=rng,
+        pile=options["pile"],
         turns=TurnOrder.starting_with(num_players, 0),
         deck=Deck.shuffled([str(v) for v in range(1, 8)], rng),
         points=[TokenPool() for _ in range(num_players)],
@@ -98,8 +120,13 @@ def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> To
 
 
 GAME = Game(
-    name="toy", title="Toy take-away", min_players=2, max_players=3, state_type=ToyState,
-    setup=_setup, action_space=ActionSpace([Block(Take, (("count", (1, 2, 3)),))]),
+    name="toy",
+    title="Toy take-away",
+    min_players=2,
+    max_players=3,
+    state_type=ToyState,
+    setup=_setup,
+    action_space=ActionSpace([Block(Take, (("count", (1, 2, 3)),))]),
     action_types=[Take],
     options=[Option("pile", 15, "stones in the pile at the start", types=(int,))],
 )

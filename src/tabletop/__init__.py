@@ -15,8 +15,16 @@ from .core.state import State
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Option", "Outcome", "State", "__version__",
-    "game_names", "load", "simulate",
+    "Action",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "Outcome",
+    "State",
+    "__version__",
+    "game_names",
+    "load",
+    "simulate",
 ]
 
 

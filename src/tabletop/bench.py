@@ -82,8 +82,11 @@ def bench(
         reps += len(middles)
     clone_elapsed = time.perf_counter() - clone_start
     return BenchResult(
-        game=game.name, players=players, options=dict(options),
-        games_per_second=games / elapsed, decisions_per_second=decisions / elapsed,
+        game=game.name,
+        players=players,
+        options=dict(options),
+        games_per_second=games / elapsed,
+        decisions_per_second=decisions / elapsed,
         clones_per_second=reps / clone_elapsed if clone_elapsed else 0.0,
         mean_decisions=decisions / games,
     )

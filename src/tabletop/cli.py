@@ -39,16 +39,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     for name in game_names():
         game = load(name)
         span = (
-            f"{game.min_players}" if game.min_players == game.max_players
+            f"{game.min_players}"
+            if game.min_players == game.max_players
             else f"{game.min_players}-{game.max_players}"
         )
         print(f"{name:<20} {game.title} ({span} players)")
         for option in game.options.values():
-            choices = (
-                " | ".join(repr(c) for c in option.choices) if option.choices is not None else ""
+            choices = " | ".join(repr(c) for c in option.choices) if option.choices is not None else ""
+            print(
+                f"{'':<22}{option.name}={option.default!r}  {option.doc}"
+                + (f" [{choices}]" if choices else "")
             )
-            print(f"{'':<22}{option.name}={option.default!r}  {option.doc}"
-                  + (f" [{choices}]" if choices else ""))
     return 0
 
 
@@ -66,7 +67,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
     humans = set(args.seat) if args.seat is not None else {0}
     bots = {
         seat: make_agent(args.bots, (args.seed or 0) * 7919 + seat)
-        for seat in range(state.num_players) if seat not in humans
+        for seat in range(state.num_players)
+        if seat not in humans
     }
     print(f"{game.title}: you play seat(s) {sorted(humans)}; bots ({args.bots}) play the others.")
     print("Type an action's number, or q to quit.\n")
@@ -125,9 +127,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"{done}/{total} games", file=sys.stderr, flush=True)
 
     result = simulate(
-        args.game, total, players=args.players, agents=agent_arg, seed=args.seed,
-        workers=args.workers, options=parse_options(args.option),
-        keep_records=args.save is not None, progress=progress,
+        args.game,
+        total,
+        players=args.players,
+        agents=agent_arg,
+        seed=args.seed,
+        workers=args.workers,
+        options=parse_options(args.option),
+        keep_records=args.save is not None,
+        progress=progress,
     )
     if show:
         print(file=sys.stderr)
@@ -185,22 +193,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """``tabletop bench``: games/s, decisions/s and clones/s per game configuration."""
     names = [args.game] if args.game else list(game_names())
-    print(f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
-          f"{'clones/s':>10} {'decisions/game':>15}")
+    print(
+        f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
+        f"{'clones/s':>10} {'decisions/game':>15}"
+    )
     for name in names:
         game = load(name)
         for players, options in configurations(game, args.players, parse_options(args.option)):
             r = bench(game, players, options, seconds=args.seconds)
             text = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
-            print(f"{name:<20} {players:>7} {text:<24} {r.games_per_second:>9.1f} "
-                  f"{r.decisions_per_second:>12,.0f} {r.clones_per_second:>10,.0f} "
-                  f"{r.mean_decisions:>15.1f}", flush=True)
+            print(
+                f"{name:<20} {players:>7} {text:<24} {r.games_per_second:>9.1f} "
+                f"{r.decisions_per_second:>12,.0f} {r.clones_per_second:>10,.0f} "
+                f"{r.mean_decisions:>15.1f}",
+                flush=True,
+            )
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tabletop`` command."""
-    parser = argparse.ArgumentParser(prog="tabletop", description="Tabletop game rules: play, simulate, replay, benchmark.")
+    parser = argparse.ArgumentParser(
+        prog="tabletop", description="Tabletop game rules: play, simulate, replay, benchmark."
+    )
     parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -209,7 +224,14 @@ def build_parser() -> argparse.ArgumentParser:
     def game_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", help="game name (see: tabletop list)")
         p.add_argument("--players", type=int, default=None, help="number of players (default: the fewest)")
-        p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+        p.add_argument(
+            "-o",
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a game option (repeatable)",
+        )
 
     play = commands.add_parser("play", help="play a game in the terminal against bots")
     game_args(play)
@@ -221,10 +243,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play many games between bots and summarize")
     game_args(sim)
     sim.add_argument("-n", type=int, default=100, help="number of games")
-    sim.add_argument("--bots", default="random", help="one agent kind, or one per seat separated by commas (random, greedy)")
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help="one agent kind, or one per seat separated by commas (random, greedy)",
+    )
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
     sim.add_argument("--workers", type=int, default=1, help="worker processes")
-    sim.add_argument("--save", default=None, metavar="FILE", help="save every game's record to FILE (JSON lines)")
+    sim.add_argument(
+        "--save", default=None, metavar="FILE", help="save every game's record to FILE (JSON lines)"
+    )
     sim.set_defaults(run=cmd_simulate)
 
     rep = commands.add_parser("replay", help="replay saved records and show how they went")
@@ -235,7 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     ben = commands.add_parser("bench", help="random games/s, decisions/s and clones/s per game")
     ben.add_argument("game", nargs="?", default=None, help="one game (default: all)")
     ben.add_argument("--players", type=int, default=None, help="only this player count")
-    ben.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fix an option")
+    ben.add_argument(
+        "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fix an option"
+    )
     ben.add_argument("--seconds", type=float, default=2.0, help="seconds of play per configuration")
     ben.set_defaults(run=cmd_bench)
     return parser

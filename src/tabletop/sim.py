@@ -111,8 +111,13 @@ class SimulationResult:
 
 
 def play_one(
-    game: Game[Any], players: int, seed: int, agents: Sequence[str], options: Mapping[str, Any],
-    keep_record: bool = False, max_decisions: int = 1_000_000,
+    game: Game[Any],
+    players: int,
+    seed: int,
+    agents: Sequence[str],
+    options: Mapping[str, Any],
+    keep_record: bool = False,
+    max_decisions: int = 1_000_000,
 ) -> GameSummary:
     """Play one game to the end with the named agents (one per seat)."""
     state = game.new_game(players=players, seed=seed, **options)
@@ -132,13 +137,22 @@ def play_one(
     outcome = state.outcome
     assert outcome is not None
     return GameSummary(
-        seed=seed, winners=outcome.winners, scores=outcome.scores, reason=outcome.reason,
-        decisions=decisions, turns=turns, record=state.record() if keep_record else None,
+        seed=seed,
+        winners=outcome.winners,
+        scores=outcome.scores,
+        reason=outcome.reason,
+        decisions=decisions,
+        turns=turns,
+        record=state.record() if keep_record else None,
     )
 
 
 def _play_chunk(
-    name: str, players: int, seeds: list[int], agents: Sequence[str], options: Mapping[str, Any],
+    name: str,
+    players: int,
+    seeds: list[int],
+    agents: Sequence[str],
+    options: Mapping[str, Any],
     keep_records: bool,
 ) -> list[GameSummary]:
     game = load(name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -95,14 +97,36 @@ def test_lines_are_straight_adjacent_runs_each_counted_once(rows: int, cols: int
     for line in lines:
         assert len(line) == k
         coords = [grid.coords(c) for c in line]
-        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(coords, coords[1:])}
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(coords)}
         assert len(steps) <= 1 and steps <= set(DIRECTIONS)
 
 
 SPIRAL_5X5 = [
-    (3, 3), (4, 3), (4, 2), (3, 2), (2, 2), (2, 3), (2, 4), (3, 4), (4, 4), (5, 4), (5, 3),
-    (5, 2), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 5),
-    (3, 5), (4, 5), (5, 5),
+    (3, 3),
+    (4, 3),
+    (4, 2),
+    (3, 2),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+    (4, 4),
+    (5, 4),
+    (5, 3),
+    (5, 2),
+    (5, 1),
+    (4, 1),
+    (3, 1),
+    (2, 1),
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (2, 5),
+    (3, 5),
+    (4, 5),
+    (5, 5),
 ]
 
 
@@ -122,7 +146,11 @@ def test_counterclockwise_spiral_is_the_mirror_image() -> None:
 @fast
 @given(dims, dims, st.data(), st.sampled_from(ORTHOGONAL), st.booleans())
 def test_spiral_visits_every_cell_once(
-    rows: int, cols: int, data: st.DataObject, first: tuple[int, int], clockwise: bool,
+    rows: int,
+    cols: int,
+    data: st.DataObject,
+    first: tuple[int, int],
+    clockwise: bool,
 ) -> None:
     grid = SquareGrid(rows, cols)
     start = data.draw(st.integers(min_value=0, max_value=grid.size - 1))

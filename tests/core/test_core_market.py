@@ -80,7 +80,9 @@ def test_copy_is_independent_deck_included() -> None:
     st.lists(st.tuples(st.booleans(), st.integers(min_value=0, max_value=4)), max_size=30),
 )
 def test_cards_are_conserved_and_holes_appear_only_when_the_deck_is_out(
-    size: int, cards: int, ops: list[tuple[bool, int]],
+    size: int,
+    cards: int,
+    ops: list[tuple[bool, int]],
 ) -> None:
     original = [f"c{i}" for i in range(cards)]
     market = Market.dealt(size, Deck(list(original)))

@@ -30,7 +30,9 @@ def test_seeded_stream_is_pinned() -> None:
     # A change here silently breaks every saved record: same seed, same game, forever.
     rng = Rng.from_seed(7)
     assert [rng.next64() for _ in range(3)] == [
-        9672475392221035855, 5573481420429128725, 17358316652931856208,
+        9672475392221035855,
+        5573481420429128725,
+        17358316652931856208,
     ]
 
 

@@ -10,8 +10,18 @@ import cattrs
 import pytest
 
 from tabletop.core import (
-    Action, Deck, Layout, LayoutShape, Market, Outcome, Rng, SquareGrid, TokenPool, Track,
-    TurnOrder, Zone,
+    Action,
+    Deck,
+    Layout,
+    LayoutShape,
+    Market,
+    Outcome,
+    Rng,
+    SquareGrid,
+    TokenPool,
+    Track,
+    TurnOrder,
+    Zone,
 )
 from tabletop.core.serialize import describe_error, load_data, make_converter
 
@@ -101,7 +111,9 @@ def test_saved_forms_are_plain() -> None:
     assert CONVERTER.unstructure(Hop(3), Action) == {"type": "hop", "to": 3, "label": "x"}
     assert CONVERTER.unstructure(Hop(3)) == {"type": "hop", "to": 3, "label": "x"}
     assert CONVERTER.unstructure(Outcome((0,), (1, 2), "r")) == {
-        "winners": [0], "scores": [1, 2], "reason": "r",
+        "winners": [0],
+        "scores": [1, 2],
+        "reason": "r",
     }
 
 
@@ -131,14 +143,24 @@ def test_two_action_types_with_one_kind_are_refused() -> None:
         ({"low": 0, "high": "x", "position": 0}, Track, "$.high"),
         ({"slots": [None], "deck": {"cards": 3}}, Market, "$.deck.cards"),
         (
-            {"pools": [{"a": 1}, {"b": -2}], "track": {"low": 0, "high": 5, "position": 0},
-             "turns": {"order": [0, 1]}, "history": []},
-            Holder, "$.pools[1]",
+            {
+                "pools": [{"a": 1}, {"b": -2}],
+                "track": {"low": 0, "high": 5, "position": 0},
+                "turns": {"order": [0, 1]},
+                "history": [],
+            },
+            Holder,
+            "$.pools[1]",
         ),
         (
-            {"pools": [], "track": {"low": 0, "high": 5}, "turns": {"order": [0, 1]},
-             "history": [{"type": "hop", "to": "far"}]},
-            Holder, "$.history[0].to",
+            {
+                "pools": [],
+                "track": {"low": 0, "high": 5},
+                "turns": {"order": [0, 1]},
+                "history": [{"type": "hop", "to": "far"}],
+            },
+            Holder,
+            "$.history[0].to",
         ),
     ],
 )
@@ -180,7 +202,8 @@ def test_describe_error_passes_plain_errors_through() -> None:
 
 
 def test_load_data_reads_package_json_and_names_bad_fields(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     package = tmp_path / "fake_game_data"
     (package / "data").mkdir(parents=True)

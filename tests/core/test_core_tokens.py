@@ -103,7 +103,8 @@ ops = st.lists(
 )
 pools = st.lists(
     st.dictionaries(st.sampled_from(KINDS), st.integers(min_value=0, max_value=5)),
-    min_size=3, max_size=3,
+    min_size=3,
+    max_size=3,
 )
 
 
@@ -121,7 +122,8 @@ def totals(places: list[TokenPool]) -> Counter[str]:
 @settings(max_examples=80, deadline=None)
 @given(pools, ops)
 def test_moves_conserve_totals_never_go_negative_and_refusals_change_nothing(
-    start: list[dict[str, int]], operations: list[tuple[str, int, int, dict[str, int]]],
+    start: list[dict[str, int]],
+    operations: list[tuple[str, int, int, dict[str, int]]],
 ) -> None:
     places = [TokenPool(dict(c)) for c in start]
     before_all = totals(places)

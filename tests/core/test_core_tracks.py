@@ -26,7 +26,7 @@ def test_move_clamps_at_both_ends() -> None:
 
 
 def test_position_off_the_track_is_refused() -> None:
-    with pytest.raises(ValueError, match="position 4 is off the track -3..3"):
+    with pytest.raises(ValueError, match=r"position 4 is off the track -3\.\.3"):
         Track(-3, 3, 4)
     with pytest.raises(ValueError):
         Track(1, 5)  # the default position 0 is off this track
@@ -56,7 +56,9 @@ def test_zones() -> None:
     st.lists(st.integers(min_value=-25, max_value=25), max_size=20),
 )
 def test_moves_stay_on_the_track_and_enter_each_space_between(
-    low: int, high: int, deltas: list[int],
+    low: int,
+    high: int,
+    deltas: list[int],
 ) -> None:
     track = Track(low, high)
     for delta in deltas:

@@ -36,7 +36,7 @@ class Block:
 class ActionSpace:
     """Encodes actions as integers ``0 <= id < size`` and decodes them back."""
 
-    __slots__ = ("blocks", "size", "_offsets", "_by_type", "_index")
+    __slots__ = ("_by_type", "_index", "_offsets", "blocks", "size")
 
     def __init__(self, blocks: Sequence[Block]) -> None:
         self.blocks = tuple(blocks)

@@ -46,7 +46,7 @@ class Deck:
         """Take up to ``count`` cards from the top, fewer when the deck runs out."""
         drawn = self.cards[-count:] if count > 0 else []
         drawn.reverse()
-        del self.cards[len(self.cards) - len(drawn):]
+        del self.cards[len(self.cards) - len(drawn) :]
         return drawn
 
     def peek(self, count: int = 1) -> list[str]:

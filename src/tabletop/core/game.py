@@ -18,7 +18,6 @@ from .state import State
 S = TypeVar("S", bound=State)
 
 
-
 @attrs.frozen
 class Option:
     """A keyword option of ``new_game``: its default, the values it accepts, what it means."""

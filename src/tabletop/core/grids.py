@@ -13,7 +13,14 @@ import attrs
 
 #: The eight directions as (row step, column step), clockwise from up.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
 )
 #: The four orthogonal directions, clockwise from up.
 ORTHOGONAL: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))

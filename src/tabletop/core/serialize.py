@@ -54,9 +54,7 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
     # Fields that are not arguments of __init__ (derived data, caches) are never saved.
     def skip_derived(cls: Any) -> dict[str, Any]:
         return {
-            f.name: override(omit=True)
-            for f in attrs.fields(cls)
-            if not f.init or f.metadata.get(TRANSIENT)
+            f.name: override(omit=True) for f in attrs.fields(cls) if not f.init or f.metadata.get(TRANSIENT)
         }
 
     converter.register_unstructure_hook_factory(
@@ -142,6 +140,7 @@ def _array_only(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any
     elif not args or (len(args) == 2 and args[1] is Ellipsis):
         inner = homogenous_tuple_structure_factory(t if args else tuple[Any, ...], converter)
     else:  # a fixed-length tuple such as tuple[int, str]
+
         def inner(data: Any, _: Any) -> tuple[Any, ...]:
             if len(data) != len(args):
                 raise ValueError(f"expected {len(args)} items, got {len(data)}")
@@ -165,8 +164,9 @@ def _int_keyed(converter: cattrs.Converter, value_type: Any) -> Callable[[Any, A
         if not isinstance(data, Mapping):
             raise ValueError(f"expected a mapping, got {data!r}")
         return {
-            (int(key) if isinstance(key, str) else converter.structure(key, int)):
-            converter.structure(value, value_type)
+            (int(key) if isinstance(key, str) else converter.structure(key, int)): converter.structure(
+                value, value_type
+            )
             for key, value in data.items()
         }
 

@@ -91,6 +91,7 @@ class State(abc.ABC):
 
         ``state_from_dict`` calls it after the structure has loaded; the default checks nothing.
         """
+        return None  # a hook with a default, not an abstract method
 
     def _why_illegal(self, action: Action) -> str:
         """Which rule forbids ``action`` now; games override this to name the rule exactly."""

@@ -11,6 +11,7 @@ from tabletop.core import Action, Rng
 from tabletop.games.cities_of_splendor import GAME, CitiesOfSplendorState
 from tabletop.games.cities_of_splendor.components import CARD, COLOURS, TOKEN_KINDS
 
+
 def fresh(module: str | None = None, players: int = 2, seed: int = 0) -> CitiesOfSplendorState:
     """A new game of ``module`` (base Splendor by default)."""
     return GAME.new_game(players=players, seed=seed, module=module)
@@ -92,9 +93,7 @@ def refused(state: CitiesOfSplendorState, action: Action, match: str) -> None:
 
 def token_totals(state: CitiesOfSplendorState) -> dict[str, int]:
     """Tokens of each kind in the supply and in every hand."""
-    return {
-        kind: state.bank[kind] + sum(p.tokens[kind] for p in state.players) for kind in TOKEN_KINDS
-    }
+    return {kind: state.bank[kind] + sum(p.tokens[kind] for p in state.players) for kind in TOKEN_KINDS}
 
 
 def play_random(state: CitiesOfSplendorState, seed: int, limit: int = 20_000) -> list[Any]:

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from games.cities_of_splendor.helpers import (
-    end_turn_quietly, fresh, give, refused, reserve_for, set_tokens, show, with_bonuses,
+    end_turn_quietly,
+    fresh,
+    give,
+    refused,
+    reserve_for,
+    set_tokens,
+    show,
+    with_bonuses,
 )
 from tabletop.games.cities_of_splendor import (
-    BuyCard, ChooseNoble, PlaceStronghold, ReserveDeck, ReserveNoble, ReturnToken, TakeGems,
+    BuyCard,
+    ChooseNoble,
+    PlaceStronghold,
+    ReserveDeck,
+    ReserveNoble,
+    ReturnToken,
+    TakeGems,
     TakeTradingToken,
 )
 
@@ -134,7 +147,12 @@ def test_a_purchase_from_the_hand_also_asks_the_stronghold_choice() -> None:
 
 def test_actions_describe_the_components_they_name() -> None:
     from tabletop.games.cities_of_splendor import (
-        ClaimCity, PairCard, RemoveStronghold, ReserveCard, SacrificeCard, TakeFreeCard,
+        ClaimCity,
+        PairCard,
+        RemoveStronghold,
+        ReserveCard,
+        SacrificeCard,
+        TakeFreeCard,
     )
 
     assert str(ReserveCard("O2-06")) == "reserve O2-06 (2 white bonuses, 0 points; costs 4 blue + 3 green)"
@@ -145,7 +163,10 @@ def test_actions_describe_the_components_they_name() -> None:
     assert str(SacrificeCard("L1-04")) == "discard L1-04 (white bonus, 0 points)"
     assert str(ChooseNoble("N01")) == "receive the visit of noble N01 (3 points; 4 green + 4 red bonuses)"
     assert str(ReserveNoble("N01")) == "reserve noble N01 (3 points; 4 green + 4 red bonuses)"
-    assert str(ClaimCity("C6a")) == "claim city C6a (14 prestige, 4 green bonuses, 4 bonuses of one other colour)"
+    assert (
+        str(ClaimCity("C6a"))
+        == "claim city C6a (14 prestige, 4 green bonuses, 4 bonuses of one other colour)"
+    )
     assert str(PlaceStronghold("L1-02")) == "place a stronghold from your supply on L1-02"
     assert str(PlaceStronghold("L1-02", "L2-01")) == "move a stronghold from L2-01 to L1-02"
     assert str(RemoveStronghold("L1-02")) == "remove another player's stronghold from L1-02"

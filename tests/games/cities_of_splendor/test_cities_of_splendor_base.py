@@ -8,11 +8,31 @@ import pytest
 
 import tabletop
 from games.cities_of_splendor.helpers import (
-    fresh, give, refused, reserve_for, set_tokens, show, token_totals,
+    fresh,
+    give,
+    refused,
+    reserve_for,
+    set_tokens,
+    show,
+    token_totals,
 )
 from tabletop.games.cities_of_splendor import (
-    CARD, CARDS, CITY, CITY_TILES, GAME, NOBLE, NOBLES, TRADING_POSTS, BuyCard, ChooseNoble, Pass,
-    Pay, ReserveCard, ReserveDeck, ReturnToken, TakeGems,
+    CARD,
+    CARDS,
+    CITY,
+    CITY_TILES,
+    GAME,
+    NOBLE,
+    NOBLES,
+    TRADING_POSTS,
+    BuyCard,
+    ChooseNoble,
+    Pass,
+    Pay,
+    ReserveCard,
+    ReserveDeck,
+    ReturnToken,
+    TakeGems,
 )
 
 REFERENCE = "/work/shared/reference/splendor/"
@@ -244,7 +264,7 @@ def test_a_single_noble_visits_automatically_bonuses_only() -> None:
     set_tokens(state, 0, red=3)  # tokens do not count for nobles
     state.apply(TakeGems(("white", "blue", "black")))
     assert state.players[0].nobles == []
-    give(state, 0, [c.id for c in CARDS if c.module == "base" and c.level == 2 and c.bonus == "red"][0])
+    give(state, 0, next(c.id for c in CARDS if c.module == "base" and c.level == 2 and c.bonus == "red"))
     state.apply(TakeGems(("white", "blue", "black")))
     state.apply(TakeGems(("white", "blue", "green")))
     assert state.players[0].nobles == ["N01"] and "N01" not in state.nobles
@@ -338,10 +358,11 @@ def test_render_and_action_text_for_a_person() -> None:
     text = state.render()
     assert "round 1" in text and "L3 [" in text and "nobles:" in text and ">P0" in text
     assert str(TakeGems(("white", "blue", "green"))) == "take white, blue, green"
-    assert str(Pay((0, 0, 2, 0, 0), 1)) == "pay: gold covers 2 green, gems the rest (using 1 Orient gold card)"
+    assert (
+        str(Pay((0, 0, 2, 0, 0), 1)) == "pay: gold covers 2 green, gems the rest (using 1 Orient gold card)"
+    )
     assert str(BuyCard("L1-04")) == "buy L1-04 (white bonus, 0 points; costs 2 blue + 2 black)"
-    assert str(ReserveDeck(2, True)) == \
-        "reserve the top card of the level-2 Orient deck"
+    assert str(ReserveDeck(2, True)) == "reserve the top card of the level-2 Orient deck"
     cities = fresh("cities", 2)
     assert "cities:" in cities.render()
 
@@ -367,12 +388,19 @@ def test_module_data_equals_the_reference() -> None:
     for ref in modules["the_orient"]["cards"]:
         card = CARD[ref["id"]]
         assert (card.level, card.kind, card.bonus, card.bonus_count, card.points) == (
-            ref["level"], ref["kind"], ref["bonus"], ref["bonus_count"], ref["points"])
+            ref["level"],
+            ref["kind"],
+            ref["bonus"],
+            ref["bonus_count"],
+            ref["points"],
+        )
         assert card.cost == {k: v for k, v in (ref["cost"] or {}).items() if v}
         if ref.get("sacrifice"):
             assert card.sacrifice is not None
             assert (card.sacrifice.colour, card.sacrifice.bonuses) == (
-                ref["sacrifice"]["colour"], ref["sacrifice"]["bonuses"])
+                ref["sacrifice"]["colour"],
+                ref["sacrifice"]["bonuses"],
+            )
     tiles = {t.tile: t for t in CITY_TILES}
     for ref in modules["the_cities"]["tiles"]:
         for face, ref_face in zip(tiles[ref["tile"]].faces, ref["faces"]):

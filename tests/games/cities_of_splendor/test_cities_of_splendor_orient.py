@@ -5,11 +5,26 @@ from __future__ import annotations
 import json
 
 from games.cities_of_splendor.helpers import (
-    fresh, give, refused, reserve_for, set_tokens, show, token_totals, with_bonuses,
+    fresh,
+    give,
+    refused,
+    reserve_for,
+    set_tokens,
+    show,
+    token_totals,
+    with_bonuses,
 )
 from tabletop.games.cities_of_splendor import (
-    CARD, BuyCard, ChooseNoble, PairCard, Pay, ReserveDeck, ReserveNoble, SacrificeCard,
-    TakeFreeCard, TakeGems,
+    CARD,
+    BuyCard,
+    ChooseNoble,
+    PairCard,
+    Pay,
+    ReserveDeck,
+    ReserveNoble,
+    SacrificeCard,
+    TakeFreeCard,
+    TakeGems,
 )
 
 
@@ -21,8 +36,13 @@ def test_two_orient_cards_per_level_beside_the_base_cards() -> None:
     assert all(CARD[c].module == "orient" for m in state.orient for c in m.face_up())
     card = state.orient[1].slots[0]
     top = state.orient[1].deck.peek()[0]
-    state.apply(next(a for a in state.legal_actions() if getattr(a, "card", None) == card
-                     and type(a).__name__ == "ReserveCard"))
+    state.apply(
+        next(
+            a
+            for a in state.legal_actions()
+            if getattr(a, "card", None) == card and type(a).__name__ == "ReserveCard"
+        )
+    )
     assert state.orient[1].slots[0] == top  # refilled from its own Orient deck
 
 

@@ -81,8 +81,11 @@ def test_states_differing_only_in_hidden_cards_look_the_same() -> None:
     seat = 1
     hidden = state.players[seat].blind[0]
     twin = state.clone()
-    market = next(m for m in twin.markets + twin.orient if m.deck.cards and
-                  (hidden[0] == m.deck.cards[0][0] and hidden[1] == m.deck.cards[0][1]))
+    market = next(
+        m
+        for m in twin.markets + twin.orient
+        if m.deck.cards and (hidden[0] == m.deck.cards[0][0] and hidden[1] == m.deck.cards[0][1])
+    )
     swap = market.deck.cards[0]
     market.deck.cards[0] = hidden
     player = twin.players[seat]

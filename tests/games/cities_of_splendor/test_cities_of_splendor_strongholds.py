@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from games.cities_of_splendor.helpers import (
-    end_turn_quietly, fresh, refused, reserve_for, set_tokens, show, with_bonuses,
+    end_turn_quietly,
+    fresh,
+    refused,
+    reserve_for,
+    set_tokens,
+    show,
+    with_bonuses,
 )
 from tabletop.games.cities_of_splendor import (
-    BuyCard, Pass, PlaceStronghold, RemoveStronghold, ReserveCard, TakeGems,
+    BuyCard,
+    Pass,
+    PlaceStronghold,
+    RemoveStronghold,
+    ReserveCard,
+    TakeGems,
 )
 
 

@@ -3,18 +3,31 @@
 from __future__ import annotations
 
 from games.cities_of_splendor.helpers import (
-    end_turn_quietly, fresh, refused, set_tokens, show, token_totals, with_bonuses,
+    end_turn_quietly,
+    fresh,
+    refused,
+    set_tokens,
+    show,
+    token_totals,
+    with_bonuses,
 )
 from tabletop.games.cities_of_splendor import (
-    TRADING_POSTS, BuyCard, Pay, TakeGems, TakeTradingToken,
+    TRADING_POSTS,
+    BuyCard,
+    Pay,
+    TakeGems,
+    TakeTradingToken,
 )
 
 
 def test_the_board_has_five_powers_with_their_requirements() -> None:
     requirements = [(p.bonuses, p.nobles) for p in TRADING_POSTS]
     assert requirements == [
-        ({"white": 1, "red": 3}, 0), ({"white": 2}, 0), ({"blue": 3, "black": 1}, 0),
-        ({"green": 5}, 1), ({"black": 3}, 0),
+        ({"white": 1, "red": 3}, 0),
+        ({"white": 2}, 0),
+        ({"blue": 3, "black": 1}, 0),
+        ({"green": 5}, 1),
+        ({"black": 3}, 0),
     ]
     state = fresh("trading_posts", 4)
     assert len(state.nobles) == 5 and state.cities == [] and state.orient == []
@@ -139,7 +152,9 @@ def test_power_three_payment_choices() -> None:
     state.apply(BuyCard("L1-32"))
     assert state.decision == "pay"
     assert sorted(a.gold for a in state.legal_actions() if isinstance(a, Pay)) == [
-        (2, 0, 0, 0, 0), (3, 0, 0, 0, 0), (4, 0, 0, 0, 0),
+        (2, 0, 0, 0, 0),
+        (3, 0, 0, 0, 0),
+        (4, 0, 0, 0, 0),
     ]
     state.apply(Pay((2, 0, 0, 0, 0)))  # 1 gold token covers 2 white
     assert state.players[0].tokens.as_dict() == {"gold": 1}

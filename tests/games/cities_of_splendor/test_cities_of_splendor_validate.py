@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 from tabletop.core import Rng
 from tabletop.games.cities_of_splendor import CARDS, GAME, MODULES, CitiesOfSplendorState
 
@@ -21,7 +22,9 @@ GOLD_CARDS = {c.id for c in CARDS if c.kind == "double_gold"}
 
 
 def reach(
-    module: str | None, until: Callable[[CitiesOfSplendorState], bool], players: int = 2,
+    module: str | None,
+    until: Callable[[CitiesOfSplendorState], bool],
+    players: int = 2,
 ) -> CitiesOfSplendorState:
     """The first state of a seeded random game (trying seeds in turn) for which ``until`` holds."""
     for seed in range(200):
@@ -67,7 +70,9 @@ def test_untouched_midgame_saves_load(module: str | None) -> None:
 
 def test_module_is_known_and_matches_the_options_and_seats_play_in_order() -> None:
     data = midgame()
-    refused({**data, "module": "atlantis", "options": {"module": "atlantis"}}, r"module is 'atlantis', not one of")
+    refused(
+        {**data, "module": "atlantis", "options": {"module": "atlantis"}}, r"module is 'atlantis', not one of"
+    )
     refused({**data, "module": "cities"}, r"module is 'cities' but options say None")
     data = midgame()
     data["turns"]["order"] = [1, 0]

@@ -16,7 +16,6 @@ from tabletop.core import Action
 from tabletop.games.splendor_duel import GAME, SplendorDuelState
 from tabletop.games.splendor_duel.components import BOX, CARDS, GRID, TOKEN_KINDS
 
-
 #: A purchase paid without gold (gold per cost kind).
 NO_GOLD = (0, 0, 0, 0, 0, 0)
 

@@ -6,17 +6,26 @@ Each test is named after the rule it states.
 from __future__ import annotations
 
 import pytest
+from splendor_duel_helpers import (
+    NO_GOLD,
+    cell,
+    face_up,
+    fix_bag,
+    new,
+    refuse,
+    reserve,
+    set_board,
+    set_tokens,
+    tokens_of,
+)
 
 import tabletop
-from splendor_duel_helpers import (
-    NO_GOLD, refuse,
-    cell, face_up, fix_bag, new, reserve, set_board, set_tokens, tokens_of,
-)
 from tabletop.games.splendor_duel import (
-    Buy, Replenish, TakeTokens, UsePrivilege,
+    Buy,
+    Replenish,
+    TakeTokens,
+    UsePrivilege,
 )
-
-
 
 # ---------------------------------------------------------------------- hidden information
 

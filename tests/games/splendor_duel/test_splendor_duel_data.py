@@ -11,7 +11,14 @@ import pytest
 from tabletop.core.grids import DOWN
 from tabletop.games.splendor_duel import ACTION_SPACE, GAME, ROYALS
 from tabletop.games.splendor_duel.components import (
-    BOX, CARDS, COST_KINDS, GRID, JEWEL_CARDS, LINES, ROYAL_CARDS, SPIRAL,
+    BOX,
+    CARDS,
+    COST_KINDS,
+    GRID,
+    JEWEL_CARDS,
+    LINES,
+    ROYAL_CARDS,
+    SPIRAL,
 )
 
 REFERENCE = Path("/work/shared/reference/splendor/duel.json")
@@ -29,24 +36,32 @@ def test_card_totals_and_abilities() -> None:
     assert sum(card.points for card in JEWEL_CARDS) == 92
     abilities = Counter(a for card in JEWEL_CARDS for a in card.abilities)
     assert abilities == {
-        "wild_bonus": 9, "play_again": 6, "take_token_of_card_colour": 5, "steal_token": 5,
+        "wild_bonus": 9,
+        "play_again": 6,
+        "take_token_of_card_colour": 5,
+        "steal_token": 5,
         "take_privilege": 5,
     }
     assert [c.id for c in JEWEL_CARDS if len(c.abilities) == 2] == ["D3-11"]
     assert sorted(c.id for c in JEWEL_CARDS if c.bonus == 2) == [
-        "D2-04", "D2-08", "D2-12", "D2-16", "D2-20",
+        "D2-04",
+        "D2-08",
+        "D2-12",
+        "D2-16",
+        "D2-20",
     ]
     assert sorted(c.id for c in JEWEL_CARDS if c.colour == "none") == ["D1-28", "D2-24", "D3-13"]
     assert all(c.bonus == 0 for c in JEWEL_CARDS if c.colour == "none")
 
 
 def test_tokens_privileges_royals() -> None:
-    assert BOX.tokens == {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2,
-                          "gold": 3}
+    assert BOX.tokens == {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2, "gold": 3}
     assert sum(BOX.tokens.values()) == 25
     assert BOX.privileges == 3
     assert [(r.id, r.points, r.abilities) for r in ROYAL_CARDS] == [
-        ("R1", 2, ("steal_token",)), ("R2", 2, ("play_again",)), ("R3", 2, ("take_privilege",)),
+        ("R1", 2, ("steal_token",)),
+        ("R2", 2, ("play_again",)),
+        ("R3", 2, ("take_privilege",)),
         ("R4", 3, ()),
     ]
     assert set(ROYALS) == {"R1", "R2", "R3", "R4"}
@@ -56,7 +71,7 @@ def test_tokens_privileges_royals() -> None:
 
 
 def test_spiral_is_the_kernel_spiral_from_the_centre() -> None:
-    assert SPIRAL == GRID.spiral(start=GRID.cell(2, 2), first=DOWN)
+    assert GRID.spiral(start=GRID.cell(2, 2), first=DOWN) == SPIRAL
     assert SPIRAL[0] == GRID.cell(2, 2) and SPIRAL[-1] == GRID.cell(4, 4)
     assert sorted(SPIRAL) == list(range(25))
 
@@ -81,14 +96,16 @@ def test_spot_checks_against_the_printed_cards() -> None:
 @pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference is not on this machine")
 def test_every_card_equals_the_reference_entry() -> None:
     ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    assert ref["components"]["jewel_cards"] == {"level_1": 30, "level_2": 24, "level_3": 13,
-                                               "total": 67}
+    assert ref["components"]["jewel_cards"] == {"level_1": 30, "level_2": 24, "level_3": 13, "total": 67}
     assert len(ref["jewel_cards"]) == len(JEWEL_CARDS)
     for entry in ref["jewel_cards"]:
         card = CARDS[entry["id"]]
         bonus = entry["bonus"]
         assert (card.level, card.colour, card.points, card.crowns) == (
-            entry["level"], entry["colour"], entry["points"], entry["crowns"]
+            entry["level"],
+            entry["colour"],
+            entry["points"],
+            entry["crowns"],
         ), card.id
         assert card.bonus == (0 if bonus is None else bonus["count"]), card.id
         assert card.cost == {kind: entry["cost"][kind] for kind in COST_KINDS}, card.id

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import pytest
-
-import tabletop
-from splendor_duel_helpers import NO_GOLD, refuse, cell, face_up, give_cards, new, set_board, set_tokens, tokens_of
-from tabletop.games.splendor_duel import (
-    Buy, ChooseRoyal, Discard, PlaceWild, SplendorDuelState, Steal, TakeToken, TakeTokens,
+from splendor_duel_helpers import (
+    NO_GOLD,
+    cell,
+    face_up,
+    give_cards,
+    new,
+    refuse,
+    set_board,
+    set_tokens,
+    tokens_of,
 )
 
+import tabletop
+from tabletop.games.splendor_duel import (
+    Buy,
+    ChooseRoyal,
+    Discard,
+    PlaceWild,
+    SplendorDuelState,
+    Steal,
+    TakeToken,
+    TakeTokens,
+)
 
 
 def buy(state: SplendorDuelState, card: str, **tokens: int) -> None:
@@ -256,8 +272,9 @@ def test_victory_ends_the_game_before_an_extra_turn() -> None:
 
 def test_several_conditions_are_all_named() -> None:
     state = new()
-    give_cards(state, 0, "D3-13", "D2-24", "D1-28", "D3-12", "D2-22", "D2-23", "D1-02", "D1-12",
-               wild="black")  # 14 colourless points, 9 crowns
+    give_cards(
+        state, 0, "D3-13", "D2-24", "D1-28", "D3-12", "D2-22", "D2-23", "D1-02", "D1-12", wild="black"
+    )  # 14 colourless points, 9 crowns
     give_cards(state, 0, "D1-11")  # a green bonus
     for royal in ("R1", "R4"):
         state.royal_supply.remove(royal)

@@ -6,13 +6,12 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from splendor_duel_helpers import all_cards, new, reserve
 
 from contract import check_contract
-from splendor_duel_helpers import all_cards, new, reserve
 from tabletop.core import Rng
 from tabletop.games.splendor_duel import GAME, ReserveCard, ReserveFromDeck
 from tabletop.games.splendor_duel.components import CARDS
-
 
 # ---------------------------------------------------------------------- hidden information
 
@@ -35,9 +34,7 @@ def test_pyramid_reservations_are_seen_by_both() -> None:
     card = state.pyramid[0].slots[1]
     assert card is not None
     state.apply(ReserveCard(gold, card))
-    assert state.observation(1)["players"][0]["reserved"] == [
-        {"card": card, "level": 1, "blind": False}
-    ]
+    assert state.observation(1)["players"][0]["reserved"] == [{"card": card, "level": 1, "blind": False}]
 
 
 def test_states_differing_only_in_hidden_cards_look_the_same() -> None:

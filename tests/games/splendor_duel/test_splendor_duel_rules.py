@@ -5,18 +5,33 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from splendor_duel_helpers import (
-    NO_GOLD, refuse,
-    all_cards, cell, face_up, fix_bag, give_cards, new, reserve, set_board, set_tokens, tokens_of,
+    NO_GOLD,
+    all_cards,
+    cell,
+    face_up,
+    fix_bag,
+    give_cards,
+    new,
+    refuse,
+    reserve,
+    set_board,
+    set_tokens,
+    tokens_of,
     total_tokens,
 )
+
 from tabletop.games.splendor_duel import (
-    BOX, Buy, Replenish, ReserveCard, ReserveFromDeck, SplendorDuelState, TakeTokens,
+    BOX,
+    Buy,
+    Replenish,
+    ReserveCard,
+    ReserveFromDeck,
+    SplendorDuelState,
+    TakeTokens,
     UsePrivilege,
 )
 from tabletop.games.splendor_duel.components import GRID, LINES, SPIRAL
-
 
 
 def takes(state: SplendorDuelState) -> set[tuple[int, ...]]:
@@ -31,8 +46,9 @@ def test_setup_pyramid_board_privileges_royals() -> None:
     assert [len(m.slots) for m in state.pyramid] == [5, 4, 3]
     assert all(card is not None for m in state.pyramid for card in m.slots)
     assert [len(m.deck) for m in state.pyramid] == [25, 20, 10]
-    assert all(c.startswith(f"D{level}-") for level, m in enumerate(state.pyramid, 1)
-               for c in m.slots + m.deck.cards)  # type: ignore[union-attr]
+    assert all(
+        c.startswith(f"D{level}-") for level, m in enumerate(state.pyramid, 1) for c in m.slots + m.deck.cards
+    )  # type: ignore[union-attr]
     assert Counter(k for k in state.board if k) == BOX.tokens
     assert not state.bag.as_dict()
     assert state.privileges == [0, 1] and state.privilege_supply == 2
@@ -64,11 +80,21 @@ def test_first_player_option_is_checked() -> None:
 
 
 def _line_board(state: SplendorDuelState) -> None:
-    set_board(state, {
-        cell(1, 1): "red", cell(1, 2): "red", cell(1, 3): "red", cell(1, 4): "gold",
-        cell(1, 5): "blue", cell(2, 1): "pearl", cell(3, 1): "pearl", cell(2, 2): "blue",
-        cell(3, 3): "green", cell(5, 5): "white",
-    })
+    set_board(
+        state,
+        {
+            cell(1, 1): "red",
+            cell(1, 2): "red",
+            cell(1, 3): "red",
+            cell(1, 4): "gold",
+            cell(1, 5): "blue",
+            cell(2, 1): "pearl",
+            cell(3, 1): "pearl",
+            cell(2, 2): "blue",
+            cell(3, 3): "green",
+            cell(5, 5): "white",
+        },
+    )
 
 
 def test_legal_lines_are_exactly_the_straight_gapless_gold_free_runs() -> None:
@@ -216,8 +242,7 @@ def test_no_privilege_may_leave_the_turn_without_a_mandatory_action() -> None:
         reserve(state, 0, card)
     rest = [c for m in state.pyramid for c in m.deck.cards + m.slots if c is not None]
     give_cards(state, 1, *rest, wild="white")
-    set_board(state, {cell(3, 3): "blue", cell(1, 1): "gold", cell(1, 2): "gold",
-                      cell(1, 3): "gold"})
+    set_board(state, {cell(3, 3): "blue", cell(1, 1): "gold", cell(1, 2): "gold", cell(1, 3): "gold"})
     set_tokens(state, 0, blue=3, green=4, pearl=2, red=1, white=1)
     set_tokens(state, 1, white=3, red=3, black=4)
     state.privileges = [1, 0]
@@ -320,8 +345,7 @@ def test_gold_may_replace_any_owed_token_even_one_you_hold() -> None:
     face_up(state, "D1-01")  # 1 blue, 1 green, 1 red, 1 black
     set_tokens(state, 0, blue=1, green=1, red=1, black=1, gold=1)
     buys = {a.gold for a in state.legal_actions() if isinstance(a, Buy) and a.card == "D1-01"}
-    assert buys == {NO_GOLD, (0, 1, 0, 0, 0, 0), (0, 0, 1, 0, 0, 0), (0, 0, 0, 1, 0, 0),
-                    (0, 0, 0, 0, 1, 0)}
+    assert buys == {NO_GOLD, (0, 1, 0, 0, 0, 0), (0, 0, 1, 0, 0, 0), (0, 0, 0, 1, 0, 0), (0, 0, 0, 0, 1, 0)}
     state.apply(Buy("D1-01", (0, 0, 0, 1, 0, 0)))
     assert tokens_of(state, 0) == {"red": 1}
     assert str(Buy("D1-01", (0, 0, 0, 1, 0, 0))) == "buy D1-01 (white +1, 0 pt) paying gold for 1 red"

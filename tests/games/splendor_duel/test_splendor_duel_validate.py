@@ -32,8 +32,9 @@ def play_until(done: Callable[[SplendorDuelState], bool], seed: int = 0) -> Sple
 
 def mid_game() -> SplendorDuelState:
     """A turn well into the game: cards bought and reserved, tokens held."""
-    return play_until(lambda s: len(s.history) >= 60 and s.step == "turn"
-                      and all(s.cards) and any(s.reserved))
+    return play_until(
+        lambda s: len(s.history) >= 60 and s.step == "turn" and all(s.cards) and any(s.reserved)
+    )
 
 
 def at_step(step: str) -> SplendorDuelState:
@@ -220,8 +221,11 @@ def test_a_royal_card_without_the_crowns_is_refused() -> None:
     seat = next(s for s in range(2) if state.crowns(s) < 3)
     data = save(state)
     data["royals"][seat].append(data["royal_supply"].pop())
-    refused(data, f"seat {seat} has {state.crowns(seat)} crowns, so 0 royal card\\(s\\) taken or being "
-                  "chosen, but holds 1 with 0 choice\\(s\\) pending")
+    refused(
+        data,
+        f"seat {seat} has {state.crowns(seat)} crowns, so 0 royal card\\(s\\) taken or being "
+        "chosen, but holds 1 with 0 choice\\(s\\) pending",
+    )
 
 
 def test_crowns_without_the_royal_card_are_refused() -> None:
@@ -320,7 +324,7 @@ def test_a_wild_colour_on_a_card_that_is_not_a_purchased_wild_is_refused() -> No
 def test_a_wild_card_joining_a_colour_its_owner_lacks_is_refused() -> None:
     state = play_until(lambda s: bool(s.wild_colours) and s.step == "turn")
     data = save(state)
-    card, colour = next(iter(state.wild_colours.items()))
+    card, _colour = next(iter(state.wild_colours.items()))
     seat = 0 if card in state.cards[0] else 1
     lacking = next(g for g in GEMS if not any(CARDS[c].colour == g for c in state.cards[seat]))
     data["wild_colours"][card] = lacking

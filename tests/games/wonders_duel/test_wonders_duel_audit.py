@@ -12,17 +12,35 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from wonders_duel_helpers import (
+    coin_balance,
+    fresh,
+    give,
+    offer,
+    only_cards,
+    play,
+    set_coins,
+    to_discard,
+)
 
 import tabletop
 from tabletop.games.wonders_duel import (
-    BOARD, CARDS, GAME, PROGRESS_TOKENS, WONDERS, BuildFromDiscard, BuildWonder, ChooseStarter,
-    Construct, DestroyCard, Discard, TakeProgressToken, WondersDuelState,
+    BOARD,
+    CARDS,
+    GAME,
+    PROGRESS_TOKENS,
+    WONDERS,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseStarter,
+    Construct,
+    DestroyCard,
+    Discard,
+    TakeProgressToken,
+    WondersDuelState,
 )
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
 from tabletop.games.wonders_duel.structures import start_age
-from wonders_duel_helpers import (
-    coin_balance, fresh, give, offer, only_cards, play, set_coins, to_discard,
-)
 
 REFERENCE = Path("/work/shared/reference/wonders_duel")
 
@@ -250,8 +268,10 @@ def test_a_player_cannot_build_the_opponent_wonder() -> None:
 
 def test_a_wonder_cannot_be_built_when_seven_are_built_even_if_owned() -> None:
     s = fresh()
-    s.built = [["the_great_lighthouse", "the_temple_of_artemis", "the_statue_of_zeus"],
-               ["circus_maximus", "piraeus", "the_appian_way"]]
+    s.built = [
+        ["the_great_lighthouse", "the_temple_of_artemis", "the_statue_of_zeus"],
+        ["circus_maximus", "piraeus", "the_appian_way"],
+    ]
     s.wonders = [["the_pyramids"], ["the_colossus"]]
     s.active = 1
     build(s, "the_colossus")  # the seventh: The Pyramids go back to the box
@@ -304,12 +324,18 @@ def test_every_component_matches_the_reference_data() -> None:
         assert card.produces_choice == tuple(effect.get("produces_choice", ()))
         assert card.one_coin_trade == tuple(effect.get("trade_discount", ()))
         per = effect.get("coins_per")
-        assert (card.coins_per.counts, card.coins_per.each) == (tuple(per["counts"]), per["coins_each"]) \
-            if per else card.coins_per is None
+        assert (
+            (card.coins_per.counts, card.coins_per.each) == (tuple(per["counts"]), per["coins_each"])
+            if per
+            else card.coins_per is None
+        )
         guild = effect.get("guild")
-        assert (card.guild.counts, card.guild.coins_each, card.guild.vp_each) == (
-            tuple(guild["counts"]), guild["coins_each_on_build"], guild["vp_each_at_game_end"]
-        ) if guild else card.guild is None
+        assert (
+            (card.guild.counts, card.guild.coins_each, card.guild.vp_each)
+            == (tuple(guild["counts"]), guild["coins_each_on_build"], guild["vp_each_at_game_end"])
+            if guild
+            else card.guild is None
+        )
     wonders = json.loads((REFERENCE / "wonders.json").read_text())
     for ref in wonders if isinstance(wonders, list) else wonders["wonders"]:
         wonder, effect = WONDERS[ref["id"]], ref["effect"]
@@ -345,15 +371,22 @@ def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the
     text = s.render()
     printed, trade, _ = card_cost(s, 0, "observatory")
     assert "Observatory (green; stone, 2 papyrus): 2 VP, science globe" in text
-    assert f"Observatory (green; stone, 2 papyrus): 2 VP, science globe, free with lamp — costs you {printed + trade} coins" in text
+    assert (
+        f"Observatory (green; stone, 2 papyrus): 2 VP, science globe, free with lamp — costs you {printed + trade} coins"
+        in text
+    )
     guild_backs = sum(
-        1 for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+        1
+        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
         if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]  # type: ignore[union-attr]
     )
     assert text.count("(face down, guild)") == guild_backs
     assert "+3 (player 1 loses 2)" in text
-    hidden = [c for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
-              if c is not None and not s.structure.revealed[i]]  # type: ignore[union-attr]
+    hidden = [
+        c
+        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+        if c is not None and not s.structure.revealed[i]
+    ]  # type: ignore[union-attr]
     for card in hidden + s.box:
         assert not re.search(rf"(: |, |  ){CARDS[card].name} \(", text), card
     for token in s.set_aside:

@@ -67,7 +67,11 @@ def test_military_track() -> None:
     assert BOARD.capital == 9
     assert [(z.first, z.last, z.value) for z in BOARD.zones] == [(1, 2, 2), (3, 5, 5), (6, 8, 10)]
     assert sorted((t.victim, t.first, t.coins) for t in BOARD.loot) == [
-        (0, 3, 2), (0, 6, 5), (1, 3, 2), (1, 6, 5)]
+        (0, 3, 2),
+        (0, 6, 5),
+        (1, 3, 2),
+        (1, 6, 5),
+    ]
 
 
 def test_spot_checks_from_the_seed() -> None:

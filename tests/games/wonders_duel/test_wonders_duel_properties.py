@@ -6,11 +6,11 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wonders_duel_helpers import card_count, fresh, random_game
 
 from tabletop.games.wonders_duel import CARDS, GAME
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
 from tabletop.games.wonders_duel.structures import start_age
-from wonders_duel_helpers import card_count, fresh, random_game
 
 seeds = st.integers(min_value=0, max_value=2**40)
 modes = st.sampled_from(["draft", "beginner"])
@@ -37,7 +37,7 @@ def test_random_games_conserve_coins_cards_tokens_and_wonders(seed: int, mode: s
 @settings(max_examples=10, deadline=None)
 def test_save_restore_and_replay_are_exact(seed: int, mode: str) -> None:
     trail = random_game(seed, wonders=mode)
-    for state in trail[:: 9] + [trail[-1]]:
+    for state in trail[::9] + [trail[-1]]:
         data = json.loads(json.dumps(state.to_dict()))
         restored = GAME.state_from_dict(data)
         assert restored.to_dict() == state.to_dict()
@@ -51,7 +51,7 @@ def test_save_restore_and_replay_are_exact(seed: int, mode: str) -> None:
 @settings(max_examples=10, deadline=None)
 def test_determinized_states_look_the_same_and_conserve_everything(seed: int) -> None:
     trail = random_game(seed)
-    for state in trail[:: 5]:
+    for state in trail[::5]:
         if state.is_terminal:
             continue
         for seat in (0, 1):
@@ -66,8 +66,11 @@ def test_face_down_guild_slots_stay_guilds_when_resampled() -> None:
     s = fresh(3)
     s.box += [c for c in s.structure.cards if c is not None]  # type: ignore[union-attr]
     start_age(s, 3, 0)
-    guild_slots = [i for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
-                   if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]]  # type: ignore[union-attr]
+    guild_slots = [
+        i
+        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
+        if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]
+    ]  # type: ignore[union-attr]
     hidden = [i for i, c in enumerate(s.structure.cards) if not s.structure.revealed[i]]  # type: ignore[union-attr]
     seen_changes = False
     for seed in range(30):

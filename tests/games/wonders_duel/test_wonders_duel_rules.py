@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import pytest
+from wonders_duel_helpers import (
+    coin_balance,
+    fresh,
+    give,
+    offer,
+    only_cards,
+    play,
+    set_coins,
+    to_discard,
+)
 
 import tabletop
 from tabletop.games.wonders_duel import (
-    GAME, BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard,
-    PickWonder, TakeProgressToken, WondersDuelState,
+    GAME,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseStarter,
+    Construct,
+    DestroyCard,
+    Discard,
+    PickWonder,
+    TakeProgressToken,
+    WondersDuelState,
 )
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
 from tabletop.games.wonders_duel.structures import start_age
-from wonders_duel_helpers import (
-    coin_balance, fresh, give, offer, only_cards, play, set_coins, to_discard,
-)
 
 
 def turn_state(seed: int = 0) -> WondersDuelState:
@@ -171,12 +186,15 @@ def test_forum_and_caravansery_choice_production() -> None:
     assert card_cost(s, 1, "baths") == (0, 2, False)  # choice production never raises prices
 
 
-@pytest.mark.parametrize("card,city,coins", [
-    ("chamber_of_commerce", ("glassworks", "press"), 6),
-    ("port", ("lumber_yard", "quarry", "clay_pool"), 6),
-    ("armory", ("guard_tower", "stable"), 2),
-    ("lighthouse", ("tavern", "forum"), 3),  # counts itself
-])
+@pytest.mark.parametrize(
+    "card,city,coins",
+    [
+        ("chamber_of_commerce", ("glassworks", "press"), 6),
+        ("port", ("lumber_yard", "quarry", "clay_pool"), 6),
+        ("armory", ("guard_tower", "stable"), 2),
+        ("lighthouse", ("tavern", "forum"), 3),  # counts itself
+    ],
+)
 def test_yellow_age_three_coins_count_your_own_city(card: str, city: tuple[str, ...], coins: int) -> None:
     s = turn_state()
     give(s, 0, *city)
@@ -365,7 +383,9 @@ def test_great_library_draws_three_set_aside_tokens() -> None:
     build(s, "the_great_library")
     assert s.decision == "great_library"
     assert sorted(a.token for a in s.legal_actions()) == sorted(drawn)  # type: ignore[attr-defined]
-    assert s.observation(1)["library_offer"] == 3 and sorted(s.observation(0)["library_offer"]) == sorted(drawn)
+    assert s.observation(1)["library_offer"] == 3 and sorted(s.observation(0)["library_offer"]) == sorted(
+        drawn
+    )
     refused(s, TakeProgressToken(board[0]), "Great Library")
     play(s, TakeProgressToken(drawn[0]))
     assert s.tokens[0] == [drawn[0]] and s.board_tokens == board
@@ -428,8 +448,10 @@ def test_mausoleum_with_an_empty_discard_does_nothing() -> None:
 
 def test_seven_wonders_only_the_eighth_goes_back_to_the_box() -> None:
     s = turn_state()
-    s.built = [["the_great_lighthouse", "the_temple_of_artemis", "the_statue_of_zeus"],
-               ["circus_maximus", "piraeus", "the_appian_way"]]
+    s.built = [
+        ["the_great_lighthouse", "the_temple_of_artemis", "the_statue_of_zeus"],
+        ["circus_maximus", "piraeus", "the_appian_way"],
+    ]
     s.wonders = [["the_pyramids"], ["the_colossus"]]
     build(s, "the_pyramids")
     assert s.returned_wonders == ["the_colossus"] and s.wonders == [[], []]
@@ -666,8 +688,21 @@ def test_setup() -> None:
     s = GAME.new_game(seed=11)
     assert s.coins == [7, 7] and len(s.board_tokens) == 5 and len(s.set_aside) == 5
     assert [len(d) for d in s.decks] == [20, 20, 20]
-    assert sum(c in s.decks[2] for c in ("merchants_guild", "shipowners_guild", "builders_guild",
-               "magistrates_guild", "scientists_guild", "moneylenders_guild", "tacticians_guild")) == 3
+    assert (
+        sum(
+            c in s.decks[2]
+            for c in (
+                "merchants_guild",
+                "shipowners_guild",
+                "builders_guild",
+                "magistrates_guild",
+                "scientists_guild",
+                "moneylenders_guild",
+                "tacticians_guild",
+            )
+        )
+        == 3
+    )
     assert len(s.box) == 9 + 4
 
 
@@ -702,8 +737,17 @@ def test_civilian_victory_by_points() -> None:
     last_discard(s)
     assert s.outcome is not None and s.outcome.reason == "civilian" and s.outcome.winners == (1,)
     sheets = s.scores()
-    assert sheets[1] == {"civilian": 7, "science": 0, "commercial": 0, "guilds": 0, "wonders": 0,
-                         "progress": 0, "treasury": 0, "military": 2, "total": 9}
+    assert sheets[1] == {
+        "civilian": 7,
+        "science": 0,
+        "commercial": 0,
+        "guilds": 0,
+        "wonders": 0,
+        "progress": 0,
+        "treasury": 0,
+        "military": 2,
+        "total": 9,
+    }
     assert s.outcome.scores == (0, 9)
 
 
@@ -735,8 +779,17 @@ def test_civilian_counts_every_category() -> None:
     s.military.position = 4
     last_discard(s)
     sheet = s.scores()[0]
-    assert sheet == {"civilian": 3, "science": 1, "commercial": 3, "guilds": 1, "wonders": 9,
-                     "progress": 7, "treasury": 4, "military": 5, "total": 33}
+    assert sheet == {
+        "civilian": 3,
+        "science": 1,
+        "commercial": 3,
+        "guilds": 1,
+        "wonders": 9,
+        "progress": 7,
+        "treasury": 4,
+        "military": 5,
+        "total": 33,
+    }
 
 
 def test_great_library_law_can_win_by_science() -> None:

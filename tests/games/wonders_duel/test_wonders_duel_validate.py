@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wonders_duel_helpers import random_game
 
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.structures import SHAPES
-from wonders_duel_helpers import random_game
 
 
 @cache
@@ -42,9 +42,17 @@ def refused(data: dict[str, Any], match: str) -> None:
 
 
 def mid_game(age: int = 2) -> dict[str, Any]:
-    return save(lambda s: s.age == age and not s.pending and s.chooser is None
-                and len(s.discard) >= 2 and s.built[0] and s.outcome is None
-                and s.options["wonders"] == "draft")
+    return save(
+        lambda s: (
+            s.age == age
+            and not s.pending
+            and s.chooser is None
+            and len(s.discard) >= 2
+            and s.built[0]
+            and s.outcome is None
+            and s.options["wonders"] == "draft"
+        )
+    )
 
 
 def drafting() -> dict[str, Any]:
@@ -165,8 +173,11 @@ def test_a_dealt_deck_is_empty() -> None:
 
 def test_structure_exactly_from_age_1() -> None:
     data = drafting()
-    data["structure"] = {"shape": json.loads(json.dumps(GAME.converter.unstructure(SHAPES[0]))),
-                         "cards": data["decks"][0], "revealed": list(SHAPES[0].face_up)}
+    data["structure"] = {
+        "shape": json.loads(json.dumps(GAME.converter.unstructure(SHAPES[0]))),
+        "cards": data["decks"][0],
+        "revealed": list(SHAPES[0].face_up),
+    }
     data["decks"][0] = []
     refused(data, r"age is 0 but the structure is dealt")
 
@@ -188,8 +199,11 @@ def test_structure_holds_its_ages_cards() -> None:
 
 def _covered_slot(structure: dict[str, Any]) -> int:
     covered_by = structure["shape"]["covered_by"]
-    return next(i for i, c in enumerate(structure["cards"])
-                if c is not None and any(structure["cards"][o] is not None for o in covered_by[i]))
+    return next(
+        i
+        for i, c in enumerate(structure["cards"])
+        if c is not None and any(structure["cards"][o] is not None for o in covered_by[i])
+    )
 
 
 def test_a_taken_card_was_uncovered() -> None:
@@ -389,15 +403,23 @@ def test_progress_token_owed_needs_one_on_the_board() -> None:
 
 
 def test_mausoleum_needs_a_discard_pile() -> None:
-    data = save(lambda s: s.age == 1 and not s.discard and s.outcome is None and not s.pending
-                and s.chooser is None)
+    data = save(
+        lambda s: s.age == 1 and not s.discard and s.outcome is None and not s.pending and s.chooser is None
+    )
     data["pending"] = ["mausoleum"]
     refused(data, r"The Mausoleum's build is owed but the discard pile is empty")
 
 
 def test_destroy_needs_a_card_of_the_colour() -> None:
-    data = save(lambda s: s.age == 1 and s.chooser is None and not s.pending and s.outcome is None
-                and not any(CARDS[c].color == "grey" for c in s.cards[1 - s.active]))
+    data = save(
+        lambda s: (
+            s.age == 1
+            and s.chooser is None
+            and not s.pending
+            and s.outcome is None
+            and not any(CARDS[c].color == "grey" for c in s.cards[1 - s.active])
+        )
+    )
     data["pending"] = ["destroy:grey"]
     refused(data, r"a grey card is to be destroyed but player \d has none")
 

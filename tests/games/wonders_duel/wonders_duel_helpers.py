@@ -118,7 +118,12 @@ def card_count(s: WondersDuelState) -> int:
     (invariants.py), which the property tests call after every step."""
     places = [
         [c for c in s.structure.cards if c is not None] if s.structure else [],
-        *s.decks, s.box, s.discard, s.cards[0], s.cards[1], list(s.tucked.values()),
+        *s.decks,
+        s.box,
+        s.discard,
+        s.cards[0],
+        s.cards[1],
+        list(s.tucked.values()),
     ]
     everything = [card for place in places for card in place]
     assert len(set(everything)) == len(everything), "a card is in two places"
@@ -142,5 +147,15 @@ def random_game(seed: int, **options: Any) -> list[WondersDuelState]:
     return trail
 
 
-__all__ = ["card_count", "coin_balance", "fresh", "give", "offer", "only_cards", "play",
-           "random_game", "set_coins", "to_discard"]
+__all__ = [
+    "card_count",
+    "coin_balance",
+    "fresh",
+    "give",
+    "offer",
+    "only_cards",
+    "play",
+    "random_game",
+    "set_coins",
+    "to_discard",
+]

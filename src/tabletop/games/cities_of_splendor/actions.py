@@ -264,26 +264,41 @@ CARD_IDS = tuple(card.id for card in CARDS)
 NOBLE_IDS = tuple(noble.id for noble in NOBLES)
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    TakeGems, ReserveCard, ReserveDeck, BuyCard, Pay, ReturnToken, ChooseNoble, ClaimCity,
-    TakeTradingToken, PairCard, TakeFreeCard, ReserveNoble, SacrificeCard, PlaceStronghold,
-    RemoveStronghold, Pass,
+    TakeGems,
+    ReserveCard,
+    ReserveDeck,
+    BuyCard,
+    Pay,
+    ReturnToken,
+    ChooseNoble,
+    ClaimCity,
+    TakeTradingToken,
+    PairCard,
+    TakeFreeCard,
+    ReserveNoble,
+    SacrificeCard,
+    PlaceStronghold,
+    RemoveStronghold,
+    Pass,
 )
 
-ACTION_SPACE = ActionSpace([
-    Block(TakeGems, (("colours", TAKE_DOMAIN),)),
-    Block(ReserveCard, (("card", CARD_IDS),)),
-    Block(ReserveDeck, (("level", (1, 2, 3)), ("orient", (False, True)))),
-    Block(BuyCard, (("card", CARD_IDS),)),
-    Block(Pay, (("gold", GOLD_DOMAIN), ("gold_cards", tuple(range(MAX_GOLD_CARDS + 1))))),
-    Block(ReturnToken, (("token", TOKEN_KINDS),)),
-    Block(ChooseNoble, (("noble", NOBLE_IDS),)),
-    Block(ClaimCity, (("city", tuple(CITY)),)),
-    Block(TakeTradingToken, (("colour", COLOURS),)),
-    Block(PairCard, (("card", CARD_IDS),)),
-    Block(TakeFreeCard, (("card", CARD_IDS),)),
-    Block(ReserveNoble, (("noble", NOBLE_IDS),)),
-    Block(SacrificeCard, (("card", CARD_IDS),)),
-    Block(PlaceStronghold, (("card", CARD_IDS), ("origin", (None,) + CARD_IDS))),
-    Block(RemoveStronghold, (("card", CARD_IDS),)),
-    Block(Pass, ()),
-])
+ACTION_SPACE = ActionSpace(
+    [
+        Block(TakeGems, (("colours", TAKE_DOMAIN),)),
+        Block(ReserveCard, (("card", CARD_IDS),)),
+        Block(ReserveDeck, (("level", (1, 2, 3)), ("orient", (False, True)))),
+        Block(BuyCard, (("card", CARD_IDS),)),
+        Block(Pay, (("gold", GOLD_DOMAIN), ("gold_cards", tuple(range(MAX_GOLD_CARDS + 1))))),
+        Block(ReturnToken, (("token", TOKEN_KINDS),)),
+        Block(ChooseNoble, (("noble", NOBLE_IDS),)),
+        Block(ClaimCity, (("city", tuple(CITY)),)),
+        Block(TakeTradingToken, (("colour", COLOURS),)),
+        Block(PairCard, (("card", CARD_IDS),)),
+        Block(TakeFreeCard, (("card", CARD_IDS),)),
+        Block(ReserveNoble, (("noble", NOBLE_IDS),)),
+        Block(SacrificeCard, (("card", CARD_IDS),)),
+        Block(PlaceStronghold, (("card", CARD_IDS), ("origin", (None,) + CARD_IDS))),
+        Block(RemoveStronghold, (("card", CARD_IDS),)),
+        Block(Pass, ()),
+    ]
+)

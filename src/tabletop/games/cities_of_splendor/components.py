@@ -108,9 +108,7 @@ class Setup:
 CARDS: tuple[Card, ...] = tuple(load_data(_PACKAGE, "development_cards.json", list[Card]))
 NOBLES: tuple[Noble, ...] = tuple(load_data(_PACKAGE, "nobles.json", list[Noble]))
 CITY_TILES: tuple[CityTile, ...] = tuple(load_data(_PACKAGE, "cities.json", list[CityTile]))
-TRADING_POSTS: tuple[TradingPost, ...] = tuple(
-    load_data(_PACKAGE, "trading_posts.json", list[TradingPost])
-)
+TRADING_POSTS: tuple[TradingPost, ...] = tuple(load_data(_PACKAGE, "trading_posts.json", list[TradingPost]))
 SETUP: Setup = load_data(_PACKAGE, "setup.json", Setup)
 
 CARD: dict[str, Card] = {card.id: card for card in CARDS}

@@ -33,12 +33,31 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 from .components import (
-    BASE_CARDS, CARD, CITY, CITY_TILES, COLOURS, GOLD, MODULES, NOBLE, ORIENT_CARDS, SETUP, TOKEN_KINDS,
+    BASE_CARDS,
+    CARD,
+    CITY,
+    CITY_TILES,
+    COLOURS,
+    GOLD,
+    MODULES,
+    NOBLE,
+    ORIENT_CARDS,
+    SETUP,
+    TOKEN_KINDS,
 )
 from .legal import colour_of, meets, task_name
 from .tables import (
-    BONUS_COUNT, END_TASKS, GOAL, KIND, MAX_RESERVED, NOBLE_POINTS, PAIR_KINDS, POINTS, POSTS,
-    SACRIFICE, TOKEN_LIMIT,
+    BONUS_COUNT,
+    END_TASKS,
+    GOAL,
+    KIND,
+    MAX_RESERVED,
+    NOBLE_POINTS,
+    PAIR_KINDS,
+    POINTS,
+    POSTS,
+    SACRIFICE,
+    TOKEN_LIMIT,
 )
 
 if TYPE_CHECKING:
@@ -46,15 +65,29 @@ if TYPE_CHECKING:
 
 #: Tasks that prepare or complete a purchase (queued before the turn's closing tasks).
 _PURCHASE_TASKS = {
-    "pay", "sacrifice", "gain", "post_token", "stronghold", "refill", "pair", "free", "reserve_noble",
+    "pay",
+    "sacrifice",
+    "gain",
+    "post_token",
+    "stronghold",
+    "refill",
+    "pair",
+    "free",
+    "reserve_noble",
 }
 #: Tasks that resolve by themselves: never the first task while a decision is pending.
 _SILENT_TASKS = {"gain", "refill", "posts", "end_turn"}
 #: The module a task belongs to (tasks absent here occur in every module).
 _TASK_MODULE = {
-    "sacrifice": "orient", "pair": "orient", "free": "orient", "reserve_noble": "orient",
-    "post_token": "trading_posts", "posts": "trading_posts",
-    "stronghold": "strongholds", "conquest": "strongholds", "city": "cities",
+    "sacrifice": "orient",
+    "pair": "orient",
+    "free": "orient",
+    "reserve_noble": "orient",
+    "post_token": "trading_posts",
+    "posts": "trading_posts",
+    "stronghold": "strongholds",
+    "conquest": "strongholds",
+    "city": "cities",
 }
 _TILE_OF = {face.id: tile.tile for tile in CITY_TILES for face in tile.faces}
 _POST_POSITIONS = {position for position, _, _ in POSTS}
@@ -99,7 +132,9 @@ def _check_shape(state: St) -> None:
         _fail(f"markets has {len(state.markets)} levels, expected 3")
     orient_levels = 3 if state.module == "orient" else 0
     if len(state.orient) != orient_levels:
-        _fail(f"orient has {len(state.orient)} markets, expected {orient_levels} with module {state.module!r}")
+        _fail(
+            f"orient has {len(state.orient)} markets, expected {orient_levels} with module {state.module!r}"
+        )
     for name, markets, size in (
         ("markets", state.markets, SETUP.face_up_per_level),
         ("orient", state.orient, SETUP.orient_face_up_per_level),
@@ -108,12 +143,16 @@ def _check_shape(state: St) -> None:
             if len(market.slots) != size:
                 _fail(f"{name} level {level} has {len(market.slots)} face-up slots, expected {size}")
             if market.deck.discards:
-                _fail(f"{name} level {level} deck has discards {market.deck.discards}: nothing is discarded to a deck")
+                _fail(
+                    f"{name} level {level} deck has discards {market.deck.discards}: nothing is discarded to a deck"
+                )
     strongholds = SETUP.strongholds_per_player if state.module == "strongholds" else 0
     for seat, player in enumerate(state.players):
         if len(player.strongholds) != strongholds:
-            _fail(f"player {seat} has {len(player.strongholds)} strongholds, expected {strongholds} "
-                  f"with module {state.module!r}")
+            _fail(
+                f"player {seat} has {len(player.strongholds)} strongholds, expected {strongholds} "
+                f"with module {state.module!r}"
+            )
 
 
 # ---------------------------------------------------------------------- cards
@@ -127,8 +166,10 @@ def _check_cards(state: St) -> None:
     for name, markets in (("markets", state.markets), ("orient", state.orient)):
         orient = name == "orient"
         for level, market in enumerate(markets, start=1):
-            for where, cards in ((f"{name} level {level} slots", [c for c in market.slots if c is not None]),
-                                 (f"{name} level {level} deck", market.deck.cards)):
+            for where, cards in (
+                (f"{name} level {level} slots", [c for c in market.slots if c is not None]),
+                (f"{name} level {level} deck", market.deck.cards),
+            ):
                 for card in cards:
                     info = CARD.get(card)
                     if info is None:
@@ -179,8 +220,10 @@ def _check_tokens(state: St) -> None:
             totals[kind] += count
     for kind in TOKEN_KINDS:
         if totals[kind] != expected[kind]:
-            _fail(f"{totals[kind]} {kind} tokens in the supply and hands; {state.num_players} players "
-                  f"play with {expected[kind]}")
+            _fail(
+                f"{totals[kind]} {kind} tokens in the supply and hands; {state.num_players} players "
+                f"play with {expected[kind]}"
+            )
     mid_turn = state.turns.current if state.tasks else None
     for seat, player in enumerate(state.players):
         held = player.tokens.total()
@@ -223,7 +266,8 @@ def _check_players(state: St) -> None:
 
 def _check_nobles_and_cities(state: St) -> None:
     for where, held in [("nobles", state.nobles)] + [
-        (f"player {seat} {name}", nobles) for seat, p in enumerate(state.players)
+        (f"player {seat} {name}", nobles)
+        for seat, p in enumerate(state.players)
         for name, nobles in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
     ]:
         for noble in held:
@@ -235,8 +279,10 @@ def _check_nobles_and_cities(state: St) -> None:
         _fail(f"noble(s) {twice} are in two places")
     expected = 0 if state.module == "cities" else state.num_players + 1
     if len(nobles) != expected:
-        _fail(f"{len(nobles)} nobles in play; module {state.module!r} with {state.num_players} players "
-              f"plays {expected}")
+        _fail(
+            f"{len(nobles)} nobles in play; module {state.module!r} with {state.num_players} players "
+            f"plays {expected}"
+        )
     cities = SETUP.cities_revealed if state.module == "cities" else 0
     if len(state.cities) != cities:
         _fail(f"{len(state.cities)} cities in play; module {state.module!r} plays {cities}")
@@ -259,18 +305,27 @@ def _check_modules(state: St) -> None:
     for seat, player in enumerate(state.players):
         who = f"player {seat}"
         if module != "orient":
-            for name, pieces in (("reserved_nobles", player.reserved_nobles), ("gold_cards", player.gold_cards),
-                                 ("pairs", list(player.pairs))):
+            for name, pieces in (
+                ("reserved_nobles", player.reserved_nobles),
+                ("gold_cards", player.gold_cards),
+                ("pairs", list(player.pairs)),
+            ):
                 if pieces:
-                    _fail(f"{who} has {name} {pieces}, but only the Orient module has them (module {module!r})")
+                    _fail(
+                        f"{who} has {name} {pieces}, but only the Orient module has them (module {module!r})"
+                    )
         if player.posts:
             if module != "trading_posts":
                 _fail(f"{who} has trading posts {player.posts}, but the module is {module!r}")
             if _repeated(str(p) for p in player.posts) or not set(player.posts) <= _POST_POSITIONS:
                 _fail(f"{who} trading posts {player.posts} must be distinct positions among 1-5")
             for position, requirement, nobles in POSTS:
-                if position in player.posts and (len(player.nobles) < nobles or not meets(player.bonuses, requirement)):
-                    _fail(f"{who} has a coat of arms on trading post {position} without meeting its requirement")
+                if position in player.posts and (
+                    len(player.nobles) < nobles or not meets(player.bonuses, requirement)
+                ):
+                    _fail(
+                        f"{who} has a coat of arms on trading post {position} without meeting its requirement"
+                    )
         if player.city is not None and module != "cities":
             _fail(f"{who} claimed city {player.city!r}, but the module is {module!r}")
     if state.box and module != "orient":
@@ -297,13 +352,19 @@ def _check_pending(state: St) -> None:
     current = state.turns.current
     if state.outcome is not None:
         if tasks or state.purchase is not None or state.sacrifice_left:
-            _fail(f"the game is over but tasks {tasks}, purchase {state.purchase!r} or "
-                  f"sacrifice_left {state.sacrifice_left} remain")
+            _fail(
+                f"the game is over but tasks {tasks}, purchase {state.purchase!r} or "
+                f"sacrifice_left {state.sacrifice_left} remain"
+            )
         scores = tuple(p.prestige for p in state.players)
         if tuple(state.outcome.scores) != scores:
-            _fail(f"outcome scores {list(state.outcome.scores)} differ from the players' prestige {list(scores)}")
+            _fail(
+                f"outcome scores {list(state.outcome.scores)} differ from the players' prestige {list(scores)}"
+            )
         if not state.outcome.winners or not all(0 <= w < state.num_players for w in state.outcome.winners):
-            _fail(f"outcome winners {list(state.outcome.winners)} must be seats in 0..{state.num_players - 1}")
+            _fail(
+                f"outcome winners {list(state.outcome.winners)} must be seats in 0..{state.num_players - 1}"
+            )
     end = END_TASKS[module]
     names = [task_name(t) for t in tasks]
     for task, name in zip(tasks, names):
@@ -325,8 +386,11 @@ def _check_pending(state: St) -> None:
         elif argument is not None:
             _fail(f"task {task!r} takes no argument")
     closing = [name for name in names if name in end]
-    if tasks and (closing != list(end[len(end) - len(closing):]) or names[len(names) - len(closing):] != closing
-                  or not closing):
+    if tasks and (
+        closing != list(end[len(end) - len(closing) :])
+        or names[len(names) - len(closing) :] != closing
+        or not closing
+    ):
         _fail(f"tasks {tasks} must end with the turn's closing tasks {list(end)} (a suffix, in order)")
     if tasks and names[0] in _SILENT_TASKS:
         _fail(f"tasks {tasks} start with {tasks[0]!r}, which resolves by itself: no decision is pending")
@@ -334,12 +398,13 @@ def _check_pending(state: St) -> None:
         for name, markets in (("markets", state.markets), ("orient", state.orient)):
             for level, market in enumerate(markets, start=1):
                 if None in market.slots and market.deck.cards:
-                    _fail(f"{name} level {level} has an empty slot while its deck holds "
-                          f"{len(market.deck.cards)} card(s): slots are refilled after every action")
+                    _fail(
+                        f"{name} level {level} has an empty slot while its deck holds "
+                        f"{len(market.deck.cards)} card(s): slots are refilled after every action"
+                    )
     buying = "gain" in names
     if buying != (state.purchase is not None):
-        _fail(f"purchase is {state.purchase!r} but tasks {tasks} "
-              f"{'do' if buying else 'do not'} gain a card")
+        _fail(f"purchase is {state.purchase!r} but tasks {tasks} {'do' if buying else 'do not'} gain a card")
     if state.purchase is not None:
         card = state.purchase
         first = "sacrifice" if KIND[card] == "sacrifice" else "pay"
@@ -350,12 +415,18 @@ def _check_pending(state: St) -> None:
         assert state.purchase is not None  # the purchase check above guarantees it
         colour, count = SACRIFICE[state.purchase]
         if tasks[0] != "sacrifice:" + colour or not 0 < state.sacrifice_left <= count:
-            _fail(f"sacrifice for {state.purchase!r} owes {count} {colour} bonus(es) but the task is "
-                  f"{tasks[0]!r} with sacrifice_left {state.sacrifice_left}")
+            _fail(
+                f"sacrifice for {state.purchase!r} owes {count} {colour} bonus(es) but the task is "
+                f"{tasks[0]!r} with sacrifice_left {state.sacrifice_left}"
+            )
     elif state.sacrifice_left:
         _fail(f"sacrifice_left is {state.sacrifice_left} but no sacrifice is pending")
-    if not 0 <= state.passes <= state.num_players or (state.outcome is None and state.passes == state.num_players):
-        _fail(f"passes is {state.passes}; with {state.num_players} players the game ends at {state.num_players}")
+    if not 0 <= state.passes <= state.num_players or (
+        state.outcome is None and state.passes == state.num_players
+    ):
+        _fail(
+            f"passes is {state.passes}; with {state.num_players} players the game ends at {state.num_players}"
+        )
     _check_end_trigger(state)
     if state.outcome is None and not state._legal_actions():
         _fail(f"player {current} has no legal action for the {state.decision!r} decision")
@@ -367,8 +438,10 @@ def _check_end_trigger(state: St) -> None:
     if state.module == "cities":
         claimed = any(p.city is not None for p in state.players)
         if state.end_triggered != claimed:
-            _fail(f"end_triggered is {state.end_triggered} but "
-                  f"{'a city is' if claimed else 'no city is'} claimed")
+            _fail(
+                f"end_triggered is {state.end_triggered} but "
+                f"{'a city is' if claimed else 'no city is'} claimed"
+            )
         return
     if state.end_triggered:
         return

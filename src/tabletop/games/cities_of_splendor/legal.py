@@ -15,10 +15,39 @@ from tabletop.core import Action, Market
 from .actions import Pay
 from .components import CARD, CITY, COLOURS, GOLD, TOKEN_KINDS
 from .tables import (
-    BONUS, BONUS_COUNT, BUY, CLAIM, COST5, COST_ITEMS, DECISIONS, FREE, IS_ORIENT, KIND, LEVEL,
-    MAX_RESERVED, NOBLE_REQ5, PAIR, PLACE, PAY_CACHE, PAIR_KINDS, PASS, PLAIN, REMOVE, RESERVE,
-    RESERVE_DECK, RESERVE_NOBLE, RETURN, SACRIFICE, SACRIFICE_CARD, TAKE, TAKE_DIFFERENT,
-    TAKE_TWO_MIN, TOKEN_LIMIT, TOTAL_COST, TRADE, VISIT,
+    BONUS,
+    BONUS_COUNT,
+    BUY,
+    CLAIM,
+    COST5,
+    COST_ITEMS,
+    DECISIONS,
+    FREE,
+    IS_ORIENT,
+    KIND,
+    LEVEL,
+    MAX_RESERVED,
+    NOBLE_REQ5,
+    PAIR,
+    PAIR_KINDS,
+    PASS,
+    PAY_CACHE,
+    PLACE,
+    PLAIN,
+    REMOVE,
+    RESERVE,
+    RESERVE_DECK,
+    RESERVE_NOBLE,
+    RETURN,
+    SACRIFICE,
+    SACRIFICE_CARD,
+    TAKE,
+    TAKE_DIFFERENT,
+    TAKE_TWO_MIN,
+    TOKEN_LIMIT,
+    TOTAL_COST,
+    TRADE,
+    VISIT,
 )
 
 if TYPE_CHECKING:
@@ -86,17 +115,19 @@ def can_buy(player: Player, card: str) -> bool:
 
 def meets(bonuses: dict[str, int], requirement: Sequence[tuple[str, int]]) -> bool:
     """Whether ``bonuses`` reach every count of ``requirement``."""
-    for colour, n in requirement:
-        if bonuses[colour] < n:
-            return False
-    return True
+    return all(bonuses[colour] >= n for colour, n in requirement)
 
 
 def visiting_nobles(state: St, player: Player) -> list[str]:
     """The nobles whose requirement ``player``'s bonuses meet: available or reserved by them."""
     bonuses = player.bonuses
-    bw, bu, bg, br, bk = (bonuses["white"], bonuses["blue"], bonuses["green"], bonuses["red"],
-                          bonuses["black"])
+    bw, bu, bg, br, bk = (
+        bonuses["white"],
+        bonuses["blue"],
+        bonuses["green"],
+        bonuses["red"],
+        bonuses["black"],
+    )
     found = []
     for noble in itertools.chain(state.nobles, player.reserved_nobles):
         w, u, g, r, k = NOBLE_REQ5[noble]
@@ -114,9 +145,7 @@ def city_met(player: Player, face_id: str) -> bool:
     if not meets(bonuses, tuple(face.bonuses.items())):
         return False
     if face.same_colour:
-        return any(
-            bonuses[c] >= face.same_colour for c in COLOURS if c not in face.same_colour_excludes
-        )
+        return any(bonuses[c] >= face.same_colour for c in COLOURS if c not in face.same_colour_excludes)
     return True
 
 
@@ -178,8 +207,13 @@ def turn_actions(state: St) -> list[Action]:
             if total[card] > cap:  # cannot pay even with everything: most cards, early on
                 return False
             w, u, g, r, k = cost5[card]
-            short = ((w - hw if w > hw else 0) + (u - hu if u > hu else 0) + (g - hg if g > hg else 0)
-                     + (r - hr if r > hr else 0) + (k - hk if k > hk else 0))
+            short = (
+                (w - hw if w > hw else 0)
+                + (u - hu if u > hu else 0)
+                + (g - hg if g > hg else 0)
+                + (r - hr if r > hr else 0)
+                + (k - hk if k > hk else 0)
+            )
             return short <= budget
         return can_buy(player, card)
 
@@ -277,7 +311,9 @@ def stronghold_options(state: St, seat: int) -> list[Action]:
     player = state.players[seat]
     occupied = occupants(state)
     targets = [
-        card for market in state.markets for card in market.slots
+        card
+        for market in state.markets
+        for card in market.slots
         if card is not None and occupied.get(card, seat) == seat
     ]
     origins: list[str | None] = []

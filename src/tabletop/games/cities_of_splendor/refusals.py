@@ -8,8 +8,20 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Action
 
 from .actions import (
-    BuyCard, ChooseNoble, ClaimCity, PairCard, Pass, Pay, PlaceStronghold, RemoveStronghold,
-    ReserveCard, ReserveDeck, ReturnToken, SacrificeCard, TakeFreeCard, TakeGems,
+    BuyCard,
+    ChooseNoble,
+    ClaimCity,
+    PairCard,
+    Pass,
+    Pay,
+    PlaceStronghold,
+    RemoveStronghold,
+    ReserveCard,
+    ReserveDeck,
+    ReturnToken,
+    SacrificeCard,
+    TakeFreeCard,
+    TakeGems,
 )
 from .components import CARD, CITY, COLOURS, GOLD, NOBLE, TOKEN_KINDS
 from .legal import colour_of, decision_of, market_of, occupants, shortfall
@@ -25,8 +37,7 @@ def why_illegal(state: St, action: Action) -> str:
     decision = decision_of(state)
     allowed = ACTIONS_OF[decision]
     if type(action) not in allowed:
-        return (f"{action} is not possible now: {decision!r} is pending "
-                f"({DESCRIBE[decision]})")
+        return f"{action} is not possible now: {decision!r} is pending ({DESCRIBE[decision]})"
     unknown = _unknown_component(action)
     if unknown:
         return unknown
@@ -61,25 +72,33 @@ def _why_take(state: St, player: Player, action: Any) -> str | None:
     bank = state.bank.counts
     counts = [colours.count(c) for c in colours]
     if not colours or len(colours) > 3 or max(counts) > 2 or (2 in counts and colours[0] != colours[1]):
-        return ("take 3 gems of different colours, or 2 of one colour (with the second Trading "
-                "Post power: 2 of one colour, then 1 of another)")
+        return (
+            "take 3 gems of different colours, or 2 of one colour (with the second Trading "
+            "Post power: 2 of one colour, then 1 of another)"
+        )
     for colour in set(colours):
         if bank[colour] < colours.count(colour):
             return f"the supply has only {bank[colour]} {colour} token(s)"
     if len(colours) >= 2 and colours[0] == colours[1]:
         if bank[colours[0]] < TAKE_TWO_MIN:
-            return (f"taking 2 {colours[0]} tokens needs at least {TAKE_TWO_MIN} {colours[0]} "
-                    f"in the supply before taking (there are {bank[colours[0]]})")
+            return (
+                f"taking 2 {colours[0]} tokens needs at least {TAKE_TWO_MIN} {colours[0]} "
+                f"in the supply before taking (there are {bank[colours[0]]})"
+            )
         if len(colours) == 3 and 2 not in player.posts:
             return "taking 1 more token with 2 of one colour needs the second Trading Post power"
         if len(colours) == 2 and 2 in player.posts:
-            return ("the second Trading Post power makes you take 1 gem of another colour "
-                    "with 2 of the same colour")
+            return (
+                "the second Trading Post power makes you take 1 gem of another colour "
+                "with 2 of the same colour"
+            )
         return None
     available = sum(1 for c in COLOURS if bank[c])
     if len(colours) < min(3, available):
-        return (f"take 3 gems of different colours; fewer only when fewer colours are left "
-                f"({available} colours are available)")
+        return (
+            f"take 3 gems of different colours; fewer only when fewer colours are left "
+            f"({available} colours are available)"
+        )
     return None
 
 
@@ -88,8 +107,9 @@ def _why_occupied(state: St, seat: int, card: str) -> str | None:
         return None
     owner = occupants(state).get(card)
     if owner is not None and owner != seat:
-        return (f"{card} carries player {owner}'s stronghold: only the stronghold's owner may "
-                "buy or reserve it")
+        return (
+            f"{card} carries player {owner}'s stronghold: only the stronghold's owner may buy or reserve it"
+        )
     return None
 
 
@@ -120,19 +140,24 @@ def _why_buy(state: St, player: Player, action: Any) -> str | None:
     kind = KIND[card]
     if kind == "sacrifice":
         colour, count = SACRIFICE[card]
-        return (f"{card} is bought by discarding {count} {colour} bonuses and you have "
-                f"{player.bonuses[colour]}")
+        return (
+            f"{card} is bought by discarding {count} {colour} bonuses and you have {player.bonuses[colour]}"
+        )
     if kind in PAIR_KINDS and not any(player.bonuses.values()):
         return f"{card} must be paired: it cannot be bought without a card with a gem bonus"
-    return (f"cannot afford {card}: it needs {shortfall(player, card)} gold beyond your bonuses "
-            f"and gems, and you have {player.tokens[GOLD]} gold"
-            + (f" and {len(player.gold_cards)} Orient gold card(s)" if player.gold_cards else ""))
+    return (
+        f"cannot afford {card}: it needs {shortfall(player, card)} gold beyond your bonuses "
+        f"and gems, and you have {player.tokens[GOLD]} gold"
+        + (f" and {len(player.gold_cards)} Orient gold card(s)" if player.gold_cards else "")
+    )
 
 
 def _why_pay(state: St, player: Player, action: Any) -> str | None:
-    return (f"{action} is not a possible payment for {state.purchase}: gold may only cover what "
-            f"your bonuses leave, gems pay the rest, and you hold {player.tokens[GOLD]} gold"
-            + (f" and {len(player.gold_cards)} Orient gold card(s)" if player.gold_cards else ""))
+    return (
+        f"{action} is not a possible payment for {state.purchase}: gold may only cover what "
+        f"your bonuses leave, gems pay the rest, and you hold {player.tokens[GOLD]} gold"
+        + (f" and {len(player.gold_cards)} Orient gold card(s)" if player.gold_cards else "")
+    )
 
 
 def _why_return(state: St, player: Player, action: Any) -> str | None:
@@ -155,8 +180,10 @@ def _why_city(state: St, player: Player, action: Any) -> str | None:
     if any(p.city == city for p in state.players):
         return f"city {city} has already been claimed"
     face = CITY[city]
-    return (f"you do not meet city {city}: it needs {face.prestige} prestige and the bonuses "
-            f"{dict(face.bonuses)}" + (f" plus {face.same_colour} of one colour" if face.same_colour else ""))
+    return (
+        f"you do not meet city {city}: it needs {face.prestige} prestige and the bonuses "
+        f"{dict(face.bonuses)}" + (f" plus {face.same_colour} of one colour" if face.same_colour else "")
+    )
 
 
 def _why_stronghold(state: St, player: Player, action: Any) -> str | None:
@@ -176,7 +203,8 @@ def _why_stronghold(state: St, player: Player, action: Any) -> str | None:
         return f"{action.card} is being bought"
     return _why_occupied(state, seat, action.card) and (
         f"{action.card} carries another player's stronghold: a stronghold goes only on a card "
-        "free of other colours")
+        "free of other colours"
+    )
 
 
 def _why_pair(state: St, player: Player, action: Any) -> str | None:
@@ -196,8 +224,10 @@ def _why_sacrifice(state: St, player: Player, action: Any) -> str | None:
         return "reserved cards cannot be discarded for a sacrifice"
     if action.card not in player.cards or colour_of(player, action.card) != colour:
         return f"discard an owned card with a {colour} bonus, not {action.card}"
-    return (f"discard the paired Orient cards of {colour} first, and no more than the bonuses "
-            "owed when a single-bonus card will do")
+    return (
+        f"discard the paired Orient cards of {colour} first, and no more than the bonuses "
+        "owed when a single-bonus card will do"
+    )
 
 
 def _why_pass(state: St, player: Player, action: Any) -> str | None:
@@ -205,8 +235,18 @@ def _why_pass(state: St, player: Player, action: Any) -> str | None:
 
 
 _CHECKS: dict[type[Action], Callable[[St, Player, Any], str | None]] = {
-    TakeGems: _why_take, ReserveCard: _why_reserve, ReserveDeck: _why_reserve, BuyCard: _why_buy,
-    Pay: _why_pay, ReturnToken: _why_return, ChooseNoble: _why_noble, ClaimCity: _why_city,
-    PlaceStronghold: _why_stronghold, RemoveStronghold: _why_stronghold, PairCard: _why_pair,
-    TakeFreeCard: _why_free, SacrificeCard: _why_sacrifice, Pass: _why_pass,
+    TakeGems: _why_take,
+    ReserveCard: _why_reserve,
+    ReserveDeck: _why_reserve,
+    BuyCard: _why_buy,
+    Pay: _why_pay,
+    ReturnToken: _why_return,
+    ChooseNoble: _why_noble,
+    ClaimCity: _why_city,
+    PlaceStronghold: _why_stronghold,
+    RemoveStronghold: _why_stronghold,
+    PairCard: _why_pair,
+    TakeFreeCard: _why_free,
+    SacrificeCard: _why_sacrifice,
+    Pass: _why_pass,
 }

@@ -16,15 +16,39 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Action, Deck, Market, Outcome, Rng, TokenPool, TurnOrder, winners
 
 from .actions import (
-    BuyCard, ChooseNoble, ClaimCity, PairCard, Pass, Pay, PlaceStronghold, RemoveStronghold,
-    ReserveCard, ReserveDeck, ReserveNoble, ReturnToken, SacrificeCard, TakeFreeCard, TakeGems,
+    BuyCard,
+    ChooseNoble,
+    ClaimCity,
+    PairCard,
+    Pass,
+    Pay,
+    PlaceStronghold,
+    RemoveStronghold,
+    ReserveCard,
+    ReserveDeck,
+    ReserveNoble,
+    ReturnToken,
+    SacrificeCard,
+    TakeFreeCard,
+    TakeGems,
     TakeTradingToken,
 )
 from .components import BASE_CARDS, CARD, CITY_TILES, COLOURS, GOLD, NOBLES, ORIENT_CARDS, SETUP, TOKEN_KINDS
 from .legal import colour_of, market_of, meets, nothing_left_to_buy, task_options, visiting_nobles
 from .tables import (
-    ABILITY_TASKS, BONUS, BONUS_COUNT, END_TASKS, GOAL, KIND, LOWEST_CITY, NO_GOLD, NOBLE_POINTS,
-    POINTS, POSTS, SACRIFICE, TOKEN_LIMIT,
+    ABILITY_TASKS,
+    BONUS,
+    BONUS_COUNT,
+    END_TASKS,
+    GOAL,
+    KIND,
+    LOWEST_CITY,
+    NO_GOLD,
+    NOBLE_POINTS,
+    POINTS,
+    POSTS,
+    SACRIFICE,
+    TOKEN_LIMIT,
 )
 
 if TYPE_CHECKING:
@@ -65,9 +89,18 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> St:
         for _ in range(num_players)
     ]
     return CitiesOfSplendorState(
-        num_players=num_players, seed=seed, options=options, rng=rng, module=module,
-        turns=TurnOrder.starting_with(num_players, 0), bank=bank, markets=markets, orient=orient,
-        nobles=nobles, cities=cities, players=players,
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        rng=rng,
+        module=module,
+        turns=TurnOrder.starting_with(num_players, 0),
+        bank=bank,
+        markets=markets,
+        orient=orient,
+        nobles=nobles,
+        cities=cities,
+        players=players,
     )
 
 
@@ -338,7 +371,11 @@ def _advance(state: St) -> None:
 def _place_coats_of_arms(player: Player) -> None:
     """Trading Posts: a coat of arms on every power whose requirement the player meets."""
     for position, requirement, nobles in POSTS:
-        if position not in player.posts and len(player.nobles) >= nobles and meets(player.bonuses, requirement):
+        if (
+            position not in player.posts
+            and len(player.nobles) >= nobles
+            and meets(player.bonuses, requirement)
+        ):
             player.posts.append(position)
 
 

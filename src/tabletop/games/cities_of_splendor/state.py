@@ -18,7 +18,14 @@ from . import invariants, legal, refusals, rules
 from .components import CARD, COLOURS, TOKEN_KINDS, TRADING_POSTS
 from .tables import NOBLE_POINTS
 from .text import (
-    LETTER, POST_WORDS, amounts, card_text, city_text, hidden_card_text, legend, noble_text,
+    LETTER,
+    POST_WORDS,
+    amounts,
+    card_text,
+    city_text,
+    hidden_card_text,
+    legend,
+    noble_text,
 )
 
 
@@ -144,12 +151,21 @@ class CitiesOfSplendorState(State):
 
     def clone(self) -> CitiesOfSplendorState:
         new = CitiesOfSplendorState(
-            **self._copy_base(), module=self.module, turns=self.turns.copy(), bank=self.bank.copy(),
-            markets=[m.copy() for m in self.markets], orient=[m.copy() for m in self.orient],
-            nobles=self.nobles.copy(), cities=self.cities.copy(),
-            players=[p.copy() for p in self.players], tasks=self.tasks.copy(),
-            purchase=self.purchase, sacrifice_left=self.sacrifice_left,
-            end_triggered=self.end_triggered, passes=self.passes, box=self.box.copy(),
+            **self._copy_base(),
+            module=self.module,
+            turns=self.turns.copy(),
+            bank=self.bank.copy(),
+            markets=[m.copy() for m in self.markets],
+            orient=[m.copy() for m in self.orient],
+            nobles=self.nobles.copy(),
+            cities=self.cities.copy(),
+            players=[p.copy() for p in self.players],
+            tasks=self.tasks.copy(),
+            purchase=self.purchase,
+            sacrifice_left=self.sacrifice_left,
+            end_triggered=self.end_triggered,
+            passes=self.passes,
+            box=self.box.copy(),
         )
         new._legal = self._legal
         return new
@@ -166,7 +182,11 @@ class CitiesOfSplendorState(State):
                         continue
                     for i, card in enumerate(player.reserved):
                         info = CARD[card]
-                        if card in player.blind and info.level == level and (info.module == "orient") == orient:
+                        if (
+                            card in player.blind
+                            and info.level == level
+                            and (info.module == "orient") == orient
+                        ):
                             holders.append((player, i))
                             pool.append(card)
                 rng.shuffle(pool)
@@ -182,11 +202,15 @@ class CitiesOfSplendorState(State):
         sheets = []
         for player in self.players:
             nobles = sum(NOBLE_POINTS[n] for n in player.nobles)
-            sheets.append(score_sheet({
-                "cards": player.points - nobles,
-                "nobles": nobles,
-                "trading_posts": player.prestige - player.points,
-            }))
+            sheets.append(
+                score_sheet(
+                    {
+                        "cards": player.points - nobles,
+                        "nobles": nobles,
+                        "trading_posts": player.prestige - player.points,
+                    }
+                )
+            )
         return sheets
 
     def _observation(self, seat: int) -> dict[str, Any]:
@@ -199,20 +223,22 @@ class CitiesOfSplendorState(State):
                     reserved.append({"level": info.level, "orient": info.module == "orient"})
                 else:
                     reserved.append(card)
-            players.append({
-                "tokens": {kind: player.tokens[kind] for kind in TOKEN_KINDS},
-                "bonuses": dict(player.bonuses),
-                "prestige": player.prestige,
-                "cards": list(player.cards),
-                "reserved": reserved,
-                "nobles": list(player.nobles),
-                "reserved_nobles": list(player.reserved_nobles),
-                "gold_cards": list(player.gold_cards),
-                "pairs": dict(player.pairs),
-                "posts": list(player.posts),
-                "strongholds": list(player.strongholds),
-                "city": player.city,
-            })
+            players.append(
+                {
+                    "tokens": {kind: player.tokens[kind] for kind in TOKEN_KINDS},
+                    "bonuses": dict(player.bonuses),
+                    "prestige": player.prestige,
+                    "cards": list(player.cards),
+                    "reserved": reserved,
+                    "nobles": list(player.nobles),
+                    "reserved_nobles": list(player.reserved_nobles),
+                    "gold_cards": list(player.gold_cards),
+                    "pairs": dict(player.pairs),
+                    "posts": list(player.posts),
+                    "strongholds": list(player.strongholds),
+                    "city": player.city,
+                }
+            )
         return {
             "seat": seat,
             "module": self.module,
@@ -234,8 +260,11 @@ class CitiesOfSplendorState(State):
             "end_triggered": self.end_triggered,
             "passes": self.passes,
             "box": list(self.box),
-            "outcome": None if self.outcome is None else {
-                "winners": list(self.outcome.winners), "reason": self.outcome.reason,
+            "outcome": None
+            if self.outcome is None
+            else {
+                "winners": list(self.outcome.winners),
+                "reason": self.outcome.reason,
             },
         }
 
@@ -253,16 +282,22 @@ class CitiesOfSplendorState(State):
                 deck = f"{len(self.markets[level - 1].deck):2d}"
             lines.append(f"L{level} [{deck}] " + "  ".join(row))
         if self.module == "trading_posts":
-            lines.append("trading posts: " + "  ".join(
-                f"{post.position}({amounts((c, post.bonuses.get(c, 0)) for c in COLOURS)}"
-                f"{'+noble' if post.nobles else ''}: {POST_WORDS[post.position]})"
-                for post in TRADING_POSTS))
+            lines.append(
+                "trading posts: "
+                + "  ".join(
+                    f"{post.position}({amounts((c, post.bonuses.get(c, 0)) for c in COLOURS)}"
+                    f"{'+noble' if post.nobles else ''}: {POST_WORDS[post.position]})"
+                    for post in TRADING_POSTS
+                )
+            )
         if self.nobles:
             lines.append("nobles: " + "  ".join(noble_text(n) for n in self.nobles))
         if self.cities:
             claimed = {p.city for p in self.players}
-            lines.append("cities: " + "  ".join(
-                city_text(c) + (" (claimed)" if c in claimed else "") for c in self.cities))
+            lines.append(
+                "cities: "
+                + "  ".join(city_text(c) + (" (claimed)" if c in claimed else "") for c in self.cities)
+            )
         for seat, player in enumerate(self.players):
             mark = ">" if seat == viewer else " "
             bonuses = amounts((c, player.bonuses[c]) for c in COLOURS) or "none"
@@ -270,7 +305,8 @@ class CitiesOfSplendorState(State):
             extra = []
             if player.reserved:
                 shown = [
-                    hidden_card_text(c) if c in player.blind and viewer is not None and seat != viewer
+                    hidden_card_text(c)
+                    if c in player.blind and viewer is not None and seat != viewer
                     else card_text(c)
                     for c in player.reserved
                 ]

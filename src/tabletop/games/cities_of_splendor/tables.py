@@ -8,9 +8,23 @@ import itertools
 from tabletop.core import Action
 
 from .actions import (
-    BuyCard, ChooseNoble, ClaimCity, PairCard, Pass, Pay, PlaceStronghold, RemoveStronghold,
-    ReserveCard, ReserveDeck, ReserveNoble, ReturnToken, SacrificeCard, TakeFreeCard, TakeGems,
-    TakeTradingToken, TAKE_DOMAIN,
+    TAKE_DOMAIN,
+    BuyCard,
+    ChooseNoble,
+    ClaimCity,
+    PairCard,
+    Pass,
+    Pay,
+    PlaceStronghold,
+    RemoveStronghold,
+    ReserveCard,
+    ReserveDeck,
+    ReserveNoble,
+    ReturnToken,
+    SacrificeCard,
+    TakeFreeCard,
+    TakeGems,
+    TakeTradingToken,
 )
 from .components import CARDS, CITY, COLOURS, NOBLES, SETUP, TOKEN_KINDS, TRADING_POSTS
 
@@ -30,8 +44,10 @@ TOTAL_COST = {c.id: sum(c.cost.values()) for c in CARDS}
 PLAIN = frozenset(c.id for c in CARDS if c.kind not in ("pair", "pair_then_free_level1", "sacrifice"))
 PAIR_KINDS = frozenset({"pair", "pair_then_free_level1"})
 ABILITY_TASKS: dict[str, tuple[str, ...]] = {
-    "pair": ("pair",), "pair_then_free_level1": ("pair", "free:1"),
-    "reserve_noble": ("reserve_noble",), "free_level2": ("free:2",),
+    "pair": ("pair",),
+    "pair_then_free_level1": ("pair", "free:1"),
+    "reserve_noble": ("reserve_noble",),
+    "free_level2": ("free:2",),
 }
 NOBLE_POINTS = {n.id: n.points for n in NOBLES}
 NOBLE_REQ5 = {n.id: tuple(n.requirement.get(colour, 0) for colour in COLOURS) for n in NOBLES}
@@ -54,7 +70,9 @@ for _size in range(1, len(COLOURS) + 1):
         else:  # fewer than 3 colours left: one of each (the project's documented policy)
             TAKE_DIFFERENT[_avail] = [TAKE[_avail]]
 RESERVE = {c.id: ReserveCard(c.id) for c in CARDS}
-RESERVE_DECK = {(level, orient): ReserveDeck(level, orient) for level in (1, 2, 3) for orient in (False, True)}
+RESERVE_DECK = {
+    (level, orient): ReserveDeck(level, orient) for level in (1, 2, 3) for orient in (False, True)
+}
 BUY = {c.id: BuyCard(c.id) for c in CARDS}
 RETURN = {kind: ReturnToken(kind) for kind in TOKEN_KINDS}
 VISIT = {n.id: ChooseNoble(n.id) for n in NOBLES}
@@ -68,8 +86,10 @@ REMOVE = {c.id: RemoveStronghold(c.id) for c in CARDS}
 #: (target, origin) -> the stronghold move; strongholds go on base cards only.
 PLACE = {
     (target.id, origin): PlaceStronghold(target.id, origin)
-    for target in CARDS if target.module == "base"
-    for origin in [None, *(c.id for c in CARDS if c.module == "base")] if origin != target.id
+    for target in CARDS
+    if target.module == "base"
+    for origin in [None, *(c.id for c in CARDS if c.module == "base")]
+    if origin != target.id
 }
 PASS = Pass()
 NO_GOLD = Pay((0,) * len(COLOURS), 0)
@@ -77,10 +97,17 @@ PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {(NO_GOLD.gold, 0): NO_GOLD}
 
 #: The decision each waiting task asks (tasks absent here resolve by themselves).
 DECISIONS = {
-    "pay": "pay", "sacrifice": "sacrifice", "pair": "pair", "free": "free_card",
-    "reserve_noble": "reserve_noble", "post_token": "trading_post_token",
-    "stronghold": "stronghold", "conquest": "conquest", "return": "return_tokens",
-    "noble": "noble", "city": "city",
+    "pay": "pay",
+    "sacrifice": "sacrifice",
+    "pair": "pair",
+    "free": "free_card",
+    "reserve_noble": "reserve_noble",
+    "post_token": "trading_post_token",
+    "stronghold": "stronghold",
+    "conquest": "conquest",
+    "return": "return_tokens",
+    "noble": "noble",
+    "city": "city",
 }
 DESCRIBE = {
     "turn": "the main action: take gems, reserve a card or buy a card",
@@ -98,10 +125,17 @@ DESCRIBE = {
 }
 ACTIONS_OF: dict[str, tuple[type[Action], ...]] = {
     "turn": (TakeGems, ReserveCard, ReserveDeck, BuyCard, Pass),
-    "pay": (Pay,), "sacrifice": (SacrificeCard,), "pair": (PairCard,), "free_card": (TakeFreeCard,),
-    "reserve_noble": (ReserveNoble,), "trading_post_token": (TakeTradingToken,),
-    "stronghold": (PlaceStronghold, RemoveStronghold), "conquest": (BuyCard, Pass),
-    "return_tokens": (ReturnToken,), "noble": (ChooseNoble,), "city": (ClaimCity,),
+    "pay": (Pay,),
+    "sacrifice": (SacrificeCard,),
+    "pair": (PairCard,),
+    "free_card": (TakeFreeCard,),
+    "reserve_noble": (ReserveNoble,),
+    "trading_post_token": (TakeTradingToken,),
+    "stronghold": (PlaceStronghold, RemoveStronghold),
+    "conquest": (BuyCard, Pass),
+    "return_tokens": (ReturnToken,),
+    "noble": (ChooseNoble,),
+    "city": (ClaimCity,),
 }
 
 
@@ -119,4 +153,6 @@ def end_tasks(module: str | None) -> list[str]:
     return tasks
 
 
-END_TASKS = {module: tuple(end_tasks(module)) for module in ("cities", "trading_posts", "orient", "strongholds", None)}
+END_TASKS = {
+    module: tuple(end_tasks(module)) for module in ("cities", "trading_posts", "orient", "strongholds", None)
+}

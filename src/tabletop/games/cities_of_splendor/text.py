@@ -18,15 +18,21 @@ LETTER = {"white": "w", "blue": "u", "green": "g", "red": "r", "black": "k", "go
 
 #: What each Trading Post power does, in a few words (by position on the board).
 POST_WORDS = {
-    1: "1 gem after each purchase", 2: "+1 gem of another colour with 2 of one colour",
-    3: "each gold covers 2 of one colour", 4: "5 prestige", 5: "1 prestige per own coat of arms",
+    1: "1 gem after each purchase",
+    2: "+1 gem of another colour with 2 of one colour",
+    3: "each gold covers 2 of one colour",
+    4: "5 prestige",
+    5: "1 prestige per own coat of arms",
 }
 
 
 def legend(module: str | None) -> str:
     """The key to the table view of ``module``, shown at the top of ``render()``."""
-    parts = ["key: w white, u blue, g green, r red, k black, * gold",
-             "a card is id(points bonus/cost)", "L1 [36]: cards left in the deck"]
+    parts = [
+        "key: w white, u blue, g green, r red, k black, * gold",
+        "a card is id(points bonus/cost)",
+        "L1 [36]: cards left in the deck",
+    ]
     if module == "orient":
         parts[2] = "L1 [36+8]: cards left in the base+Orient decks"
         parts.append("= a pair card, * a gold card, -2k: discard 2 black bonuses")
@@ -98,7 +104,9 @@ def card_words(card: str, cost: bool = True) -> str:
     info = CARD[card]
     parts = []
     if info.bonus:
-        parts.append(f"{info.bonus} bonus" if info.bonus_count == 1 else f"{info.bonus_count} {info.bonus} bonuses")
+        parts.append(
+            f"{info.bonus} bonus" if info.bonus_count == 1 else f"{info.bonus_count} {info.bonus} bonuses"
+        )
     if info.kind in _ABILITY_WORDS:
         parts.append(_ABILITY_WORDS[info.kind])
     parts.append(f"{info.points} point{'s' if info.points != 1 else ''}")
@@ -114,7 +122,9 @@ def card_words(card: str, cost: bool = True) -> str:
 def noble_words(noble: str) -> str:
     """``N01 (3 points; 4 green + 4 red bonuses)``."""
     info = NOBLE[noble]
-    return f"{noble} ({info.points} points; {_words((c, info.requirement.get(c, 0)) for c in COLOURS)} bonuses)"
+    return (
+        f"{noble} ({info.points} points; {_words((c, info.requirement.get(c, 0)) for c in COLOURS)} bonuses)"
+    )
 
 
 def city_words(city: str) -> str:

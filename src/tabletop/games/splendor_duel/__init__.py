@@ -57,12 +57,33 @@ from __future__ import annotations
 from tabletop.core import ActionSpace, Block, Game, Option
 
 from .actions import (
-    ACTION_TYPES, Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck,
-    Steal, TakeToken, TakeTokens, UsePrivilege,
+    ACTION_TYPES,
+    Buy,
+    ChooseRoyal,
+    Discard,
+    PlaceWild,
+    Replenish,
+    ReserveCard,
+    ReserveFromDeck,
+    Steal,
+    TakeToken,
+    TakeTokens,
+    UsePrivilege,
 )
 from .components import (
-    BOX, CARDS, GEMS, GRID, JEWEL_CARDS, LEVELS, LINES, NON_GOLD, ROYAL_CARDS, ROYALS,
-    TOKEN_KINDS, JewelCard, RoyalCard,
+    BOX,
+    CARDS,
+    GEMS,
+    GRID,
+    JEWEL_CARDS,
+    LEVELS,
+    LINES,
+    NON_GOLD,
+    ROYAL_CARDS,
+    ROYALS,
+    TOKEN_KINDS,
+    JewelCard,
+    RoyalCard,
 )
 from .rules import GOLD_SPLITS, setup
 from .state import SplendorDuelState
@@ -71,19 +92,21 @@ _CELLS = tuple(range(GRID.size))
 _CARD_IDS = tuple(card.id for card in JEWEL_CARDS)
 
 #: The fixed integer numbering of every Splendor Duel action.
-ACTION_SPACE = ActionSpace([
-    Block(UsePrivilege, (("cell", _CELLS),)),
-    Block(Replenish, ()),
-    Block(TakeTokens, (("cells", LINES),)),
-    Block(ReserveCard, (("gold", _CELLS), ("card", _CARD_IDS))),
-    Block(ReserveFromDeck, (("gold", _CELLS), ("level", LEVELS))),
-    Block(Buy, (("card", _CARD_IDS), ("gold", GOLD_SPLITS))),
-    Block(PlaceWild, (("colour", GEMS),)),
-    Block(TakeToken, (("cell", _CELLS),)),
-    Block(Steal, (("token", NON_GOLD),)),
-    Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
-    Block(Discard, (("token", TOKEN_KINDS),)),
-])
+ACTION_SPACE = ActionSpace(
+    [
+        Block(UsePrivilege, (("cell", _CELLS),)),
+        Block(Replenish, ()),
+        Block(TakeTokens, (("cells", LINES),)),
+        Block(ReserveCard, (("gold", _CELLS), ("card", _CARD_IDS))),
+        Block(ReserveFromDeck, (("gold", _CELLS), ("level", LEVELS))),
+        Block(Buy, (("card", _CARD_IDS), ("gold", GOLD_SPLITS))),
+        Block(PlaceWild, (("colour", GEMS),)),
+        Block(TakeToken, (("cell", _CELLS),)),
+        Block(Steal, (("token", NON_GOLD),)),
+        Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
+        Block(Discard, (("token", TOKEN_KINDS),)),
+    ]
+)
 
 
 GAME: Game[SplendorDuelState] = Game(
@@ -97,16 +120,32 @@ GAME: Game[SplendorDuelState] = Game(
     action_types=ACTION_TYPES,
     options=[
         Option(
-            "first_player", None,
-            "the seat that plays first (None: drawn from the seed); the other seat starts "
-            "with 1 privilege",
+            "first_player",
+            None,
+            "the seat that plays first (None: drawn from the seed); the other seat starts with 1 privilege",
             choices=(None, 0, 1),
         ),
     ],
 )
 
 __all__ = [
-    "ACTION_SPACE", "BOX", "Buy", "CARDS", "ChooseRoyal", "Discard", "GAME", "JewelCard",
-    "PlaceWild", "ROYALS", "Replenish", "ReserveCard", "ReserveFromDeck", "RoyalCard",
-    "SplendorDuelState", "Steal", "TakeToken", "TakeTokens", "UsePrivilege",
+    "ACTION_SPACE",
+    "BOX",
+    "CARDS",
+    "GAME",
+    "ROYALS",
+    "Buy",
+    "ChooseRoyal",
+    "Discard",
+    "JewelCard",
+    "PlaceWild",
+    "Replenish",
+    "ReserveCard",
+    "ReserveFromDeck",
+    "RoyalCard",
+    "SplendorDuelState",
+    "Steal",
+    "TakeToken",
+    "TakeTokens",
+    "UsePrivilege",
 ]

@@ -64,8 +64,7 @@ class ReserveCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return (f"take the gold at {cell_name(self.gold)} "
-                f"and reserve {card_label(self.card)}")
+        return f"take the gold at {cell_name(self.gold)} and reserve {card_label(self.card)}"
 
 
 @attrs.frozen
@@ -157,6 +156,15 @@ class Discard(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    UsePrivilege, Replenish, TakeTokens, ReserveCard, ReserveFromDeck, Buy, PlaceWild, TakeToken,
-    Steal, ChooseRoyal, Discard,
+    UsePrivilege,
+    Replenish,
+    TakeTokens,
+    ReserveCard,
+    ReserveFromDeck,
+    Buy,
+    PlaceWild,
+    TakeToken,
+    Steal,
+    ChooseRoyal,
+    Discard,
 )

@@ -121,8 +121,10 @@ def cell_name(cell: int) -> str:
 
 
 _ABILITY_TEXT = {
-    "play_again": "play again", "wild_bonus": "wild bonus",
-    "take_token_of_card_colour": "take a token of its colour", "take_privilege": "privilege",
+    "play_again": "play again",
+    "wild_bonus": "wild bonus",
+    "take_token_of_card_colour": "take a token of its colour",
+    "take_privilege": "privilege",
     "steal_token": "steal a token",
 }
 
@@ -146,8 +148,10 @@ def card_label(card_id: str) -> str:
     card = CARDS.get(card_id)
     if card is None:
         return card_id
-    parts = ["colourless" if card.colour == COLOURLESS else f"{card.colour} +{card.bonus}",
-             f"{card.points} pt"]
+    parts = [
+        "colourless" if card.colour == COLOURLESS else f"{card.colour} +{card.bonus}",
+        f"{card.points} pt",
+    ]
     if card.crowns:
         parts.append(f"{card.crowns} crown{'' if card.crowns == 1 else 's'}")
     parts.extend(_ABILITY_TEXT[a] for a in card.abilities)

@@ -13,13 +13,31 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action, Outcome
 
 from .actions import (
-    Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck, Steal,
-    TakeToken, TakeTokens, UsePrivilege,
+    Buy,
+    ChooseRoyal,
+    Discard,
+    PlaceWild,
+    Replenish,
+    ReserveCard,
+    ReserveFromDeck,
+    Steal,
+    TakeToken,
+    TakeTokens,
+    UsePrivilege,
 )
 from .components import BOX, CARDS, COST_KINDS, GOLD, PEARL, ROYALS, SPIRAL, TOKEN_KINDS
 from .rules import (
-    CHOOSE_ROYAL, DISCARD_TOKENS, OVER, PLACE_WILD, STEAL_TOKEN, TAKE_TOKEN, TURN,
-    ability_token_cells, owed, stealable, wild_targets,
+    CHOOSE_ROYAL,
+    DISCARD_TOKENS,
+    OVER,
+    PLACE_WILD,
+    STEAL_TOKEN,
+    TAKE_TOKEN,
+    TURN,
+    ability_token_cells,
+    owed,
+    stealable,
+    wild_targets,
 )
 
 if TYPE_CHECKING:
@@ -200,9 +218,16 @@ def _discard(state: SplendorDuelState, action: Action) -> None:
 
 
 _HANDLERS: dict[type[Action], Callable[[SplendorDuelState, Action], None]] = {
-    UsePrivilege: _use_privilege, Replenish: _replenish, TakeTokens: _take_tokens,
-    ReserveCard: _reserve_card, ReserveFromDeck: _reserve_from_deck, Buy: _buy_card,
-    PlaceWild: _place_wild, TakeToken: _take_token, Steal: _steal, ChooseRoyal: _choose_royal,
+    UsePrivilege: _use_privilege,
+    Replenish: _replenish,
+    TakeTokens: _take_tokens,
+    ReserveCard: _reserve_card,
+    ReserveFromDeck: _reserve_from_deck,
+    Buy: _buy_card,
+    PlaceWild: _place_wild,
+    TakeToken: _take_token,
+    Steal: _steal,
+    ChooseRoyal: _choose_royal,
     Discard: _discard,
 }
 
@@ -263,5 +288,3 @@ def _end_turn(state: SplendorDuelState, seat: int) -> None:
     state.replenished = False
     state.step = TURN
     state.turns.advance()
-
-

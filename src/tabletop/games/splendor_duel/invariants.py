@@ -15,8 +15,17 @@ from typing import TYPE_CHECKING
 from .components import BOX, CARDS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
 from .effects import victory_reasons
 from .rules import (
-    CHOOSE_ROYAL, DECISION_ACTIONS, DISCARD_TOKENS, OVER, PLACE_WILD, STEAL_TOKEN, TAKE_TOKEN,
-    TURN, ability_token_cells, stealable, wild_targets,
+    CHOOSE_ROYAL,
+    DECISION_ACTIONS,
+    DISCARD_TOKENS,
+    OVER,
+    PLACE_WILD,
+    STEAL_TOKEN,
+    TAKE_TOKEN,
+    TURN,
+    ability_token_cells,
+    stealable,
+    wild_targets,
 )
 
 if TYPE_CHECKING:
@@ -57,9 +66,7 @@ def _check_shapes(state: SplendorDuelState) -> None:
         raise ValueError(f"the pyramid has {len(state.pyramid)} levels, not {len(LEVELS)}")
     for level, market in zip(LEVELS, state.pyramid):
         if len(market.slots) != BOX.pyramid[level]:
-            raise ValueError(
-                f"pyramid level {level} has {len(market.slots)} slots, not {BOX.pyramid[level]}"
-            )
+            raise ValueError(f"pyramid level {level} has {len(market.slots)} slots, not {BOX.pyramid[level]}")
 
 
 def _check_cards(state: SplendorDuelState) -> None:
@@ -72,8 +79,10 @@ def _check_cards(state: SplendorDuelState) -> None:
         places.setdefault(card, []).append(place)
 
     for level, market in zip(LEVELS, state.pyramid):
-        for where, cards in ((f"pyramid level {level} deck", market.deck.cards),
-                             (f"pyramid level {level} slots", market.slots)):
+        for where, cards in (
+            (f"pyramid level {level} deck", market.deck.cards),
+            (f"pyramid level {level} slots", market.slots),
+        ):
             for card in cards:
                 if card is None:
                     continue
@@ -111,9 +120,7 @@ def _check_cards(state: SplendorDuelState) -> None:
             )
         stray = [card for card in blind if card not in reserved]
         if stray or len(set(blind)) != len(blind):
-            raise ValueError(
-                f"blind[{seat}] is {blind}: it must list reserved cards of that seat, each once"
-            )
+            raise ValueError(f"blind[{seat}] is {blind}: it must list reserved cards of that seat, each once")
 
 
 def _check_tokens(state: SplendorDuelState) -> None:
@@ -189,20 +196,21 @@ def _check_wild_colours(state: SplendorDuelState) -> None:
         seat = owner.get(card)
         if seat is None or CARDS[card].colour != WILD:
             raise ValueError(f"wild_colours names {card!r}, which is not a purchased wild card")
-        if not any(
-            CARDS[other].colour == colour and CARDS[other].bonus for other in state.cards[seat]
-        ):
+        if not any(CARDS[other].colour == colour and CARDS[other].bonus for other in state.cards[seat]):
             raise ValueError(
                 f"wild card {card} joined {colour!r}, but seat {seat} has no {colour} card to join"
             )
     for seat in range(SEATS):
         for card in state.cards[seat]:
-            if CARDS[card].colour == WILD and card not in state.wild_colours:
-                if not (state.step == PLACE_WILD and card == state.ability_card):
-                    raise ValueError(
-                        f"wild card {card} of seat {seat} has joined no colour and is not "
-                        "the card whose colour is being chosen"
-                    )
+            if (
+                CARDS[card].colour == WILD
+                and card not in state.wild_colours
+                and not (state.step == PLACE_WILD and card == state.ability_card)
+            ):
+                raise ValueError(
+                    f"wild card {card} of seat {seat} has joined no colour and is not "
+                    "the card whose colour is being chosen"
+                )
 
 
 def _check_decision(state: SplendorDuelState) -> None:
@@ -252,9 +260,7 @@ def _check_decision(state: SplendorDuelState) -> None:
                     f"not more than {BOX.max_tokens}"
                 )
         elif step == OVER or other != seat:
-            raise ValueError(
-                f"seat {other} holds {held} tokens: a turn ends with at most {BOX.max_tokens}"
-            )
+            raise ValueError(f"seat {other} holds {held} tokens: a turn ends with at most {BOX.max_tokens}")
 
 
 def _check_end(state: SplendorDuelState) -> None:

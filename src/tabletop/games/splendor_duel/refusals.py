@@ -11,8 +11,17 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import (
-    Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck, Steal,
-    TakeToken, TakeTokens, UsePrivilege,
+    Buy,
+    ChooseRoyal,
+    Discard,
+    PlaceWild,
+    Replenish,
+    ReserveCard,
+    ReserveFromDeck,
+    Steal,
+    TakeToken,
+    TakeTokens,
+    UsePrivilege,
 )
 from .components import BOX, CARDS, COST_KINDS, GOLD, GRID, LEVELS, LINES, WILD, cell_name
 from .rules import DECISION_ACTIONS, TURN, legal_actions, owed, wild_targets
@@ -43,17 +52,22 @@ def why_illegal(state: SplendorDuelState, action: Action) -> str:
         return f"{action} is not possible now: the pending decision is {step!r} (actions: {names})"
     if step == TURN:
         if legal_actions(state) == [Replenish()] and not isinstance(action, Replenish):
-            return ("no mandatory action is possible, so the board must be replenished first "
-                    "(forced replenish)")
+            return (
+                "no mandatory action is possible, so the board must be replenished first (forced replenish)"
+            )
         return _why_turn(state, seat, action)
     if isinstance(action, Discard):
         return f"cannot discard {action.token}: you hold none"
     if isinstance(action, PlaceWild):
-        return (f"a wild card must join a colour of which you own a card with a bonus; "
-                f"{action.colour} is not one of {wild_targets(state, seat)}")
+        return (
+            f"a wild card must join a colour of which you own a card with a bonus; "
+            f"{action.colour} is not one of {wild_targets(state, seat)}"
+        )
     if isinstance(action, TakeToken):
-        return (f"the ability takes a token of the card's colour from the board; "
-                f"{_place(action.cell)} holds {_at(state.board, action.cell) or 'nothing'}")
+        return (
+            f"the ability takes a token of the card's colour from the board; "
+            f"{_place(action.cell)} holds {_at(state.board, action.cell) or 'nothing'}"
+        )
     if isinstance(action, Steal):
         return f"cannot steal {action.token}: the opponent holds none (and gold is never stolen)"
     if isinstance(action, ChooseRoyal):
@@ -69,11 +83,15 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
         if not state.privileges[seat]:
             return "you hold no privilege to use"
         if _at(board, action.cell) not in (None, GOLD):
-            return ("this privilege would take the last gem or pearl and leave no mandatory "
-                    "action possible, and every turn must end with a mandatory action")
+            return (
+                "this privilege would take the last gem or pearl and leave no mandatory "
+                "action possible, and every turn must end with a mandatory action"
+            )
         held = _at(board, action.cell)
-        return (f"a privilege takes one gem or pearl from the board (never gold); "
-                f"{_place(action.cell)} holds {held or 'nothing'}")
+        return (
+            f"a privilege takes one gem or pearl from the board (never gold); "
+            f"{_place(action.cell)} holds {held or 'nothing'}"
+        )
     if isinstance(action, Replenish):
         if state.replenished:
             return "the board was already replenished this turn"
@@ -81,8 +99,10 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
     if isinstance(action, TakeTokens):
         reversed_line = action.cells[::-1] in _LINE_SET and action.cells not in _LINE_SET
         if action.cells not in _LINE_SET and not reversed_line:
-            return ("tokens must be taken from 1 to 3 adjacent cells in one straight line "
-                    "(row, column or diagonal)")
+            return (
+                "tokens must be taken from 1 to 3 adjacent cells in one straight line "
+                "(row, column or diagonal)"
+            )
         # What is on the cells comes first: naming them in another order would not help.
         for cell in action.cells:
             if board[cell] is None:
@@ -90,8 +110,10 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             if board[cell] == GOLD:
                 return f"gold cannot be taken with a line: {cell_name(cell)} holds gold"
         if reversed_line:
-            return (f"name the line's cells in reading order: "
-                    f"{', '.join(cell_name(c) for c in action.cells[::-1])}")
+            return (
+                f"name the line's cells in reading order: "
+                f"{', '.join(cell_name(c) for c in action.cells[::-1])}"
+            )
         return f"{action} is not legal now"
     if isinstance(action, (ReserveCard, ReserveFromDeck)):
         if len(state.reserved[seat]) >= BOX.max_reserved:
@@ -122,8 +144,9 @@ def _why_buy(state: SplendorDuelState, seat: int, action: Buy) -> str:
     short = sum(max(0, n - counts.get(kind, 0)) for kind, n in zip(COST_KINDS, need))
     if short > gold:
         owed_text = ", ".join(f"{n} {kind}" for kind, n in zip(COST_KINDS, need) if n)
-        return (f"cannot afford {card}: after bonuses it costs {owed_text}; you lack {short} "
-                f"and hold {gold} gold")
+        return (
+            f"cannot afford {card}: after bonuses it costs {owed_text}; you lack {short} and hold {gold} gold"
+        )
     if sum(action.gold) > gold:
         return f"the payment uses {sum(action.gold)} gold but you hold {gold}"
     for kind, n, g in zip(COST_KINDS, need, action.gold):

@@ -24,12 +24,35 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Action, Deck, Market, Rng, TokenPool, TurnOrder
 
 from .actions import (
-    Buy, ChooseRoyal, Discard, PlaceWild, Replenish, ReserveCard, ReserveFromDeck, Steal,
-    TakeToken, TakeTokens, UsePrivilege,
+    Buy,
+    ChooseRoyal,
+    Discard,
+    PlaceWild,
+    Replenish,
+    ReserveCard,
+    ReserveFromDeck,
+    Steal,
+    TakeToken,
+    TakeTokens,
+    UsePrivilege,
 )
 from .components import (
-    BOX, CARDS, COST, COST_KINDS, GEMS, GOLD, GRID, JEWEL_CARDS, LEVELS, LINE_MASKS, LINES,
-    NON_GOLD, ROYAL_CARDS, SPIRAL, TOKEN_KINDS, WILD,
+    BOX,
+    CARDS,
+    COST,
+    COST_KINDS,
+    GEMS,
+    GOLD,
+    GRID,
+    JEWEL_CARDS,
+    LEVELS,
+    LINE_MASKS,
+    LINES,
+    NON_GOLD,
+    ROYAL_CARDS,
+    SPIRAL,
+    TOKEN_KINDS,
+    WILD,
 )
 
 if TYPE_CHECKING:
@@ -59,7 +82,8 @@ MAX_GOLD = BOX.tokens[GOLD]
 NO_GOLD: tuple[int, ...] = (0,) * len(COST_KINDS)
 #: Every way to split at most all the gold over the cost kinds: the domain of ``Buy.gold``.
 GOLD_SPLITS: tuple[tuple[int, ...], ...] = tuple(
-    split for split in itertools.product(range(MAX_GOLD + 1), repeat=len(COST_KINDS))
+    split
+    for split in itertools.product(range(MAX_GOLD + 1), repeat=len(COST_KINDS))
     if sum(split) <= MAX_GOLD
 )
 
@@ -137,14 +161,19 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Spl
     privileges = [0, 0]
     privileges[1 - first] = 1
     return SplendorDuelState(
-        num_players=num_players, seed=seed, options=options, rng=rng,
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        rng=rng,
         turns=TurnOrder.starting_with(2, first),
         board=board,
         bag=TokenPool(dict.fromkeys(TOKEN_KINDS, 0)),
         tokens=[TokenPool(dict.fromkeys(TOKEN_KINDS, 0)) for _ in range(2)],
         privileges=privileges,
         pyramid=pyramid,
-        reserved=[[], []], blind=[[], []], cards=[[], []],
+        reserved=[[], []],
+        blind=[[], []],
+        cards=[[], []],
         royal_supply=[card.id for card in ROYAL_CARDS],
         royals=[[], []],
     )
@@ -188,9 +217,7 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
         if open_lines is None:
             if len(_OPEN_LINES) >= _OPEN_LINES_LIMIT:
                 _OPEN_LINES.clear()  # bounds memory over millions of games
-            open_lines = _OPEN_LINES[row_key | pattern] = tuple(
-                a for a, m in lines if m & pattern == m
-            )
+            open_lines = _OPEN_LINES[row_key | pattern] = tuple(a for a, m in lines if m & pattern == m)
         mandatory.extend(open_lines)
     pyramid = state.pyramid
     face_up = [card for market in pyramid for card in market.slots if card is not None]
@@ -224,9 +251,7 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     return optional + mandatory
 
 
-def _can_finish_without_board_gems(
-    state: SplendorDuelState, seat: int, gained: str | None
-) -> bool:
+def _can_finish_without_board_gems(state: SplendorDuelState, seat: int, gained: str | None) -> bool:
     """Whether the turn could still end with a mandatory action once ``seat`` has taken the
     last gem or pearl on the board (gaining ``gained``) with a privilege.
 

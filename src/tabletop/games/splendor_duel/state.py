@@ -24,8 +24,7 @@ _WILD_INDEX = -1
 #: and how many bonuses it gives.
 _BONUS = {
     card.id: (
-        _GEM_INDEX[card.colour] if card.colour in _GEM_INDEX
-        else _WILD_INDEX if card.colour == WILD else -2,
+        _GEM_INDEX.get(card.colour, _WILD_INDEX if card.colour == WILD else -2),
         card.bonus,
     )
     for card in CARDS.values()
@@ -186,10 +185,12 @@ class SplendorDuelState(State):
 
     def scores(self) -> list[ScoreSheet]:
         return [
-            score_sheet({
-                "cards": sum(CARDS[c].points for c in self.cards[seat]),
-                "royals": sum(ROYALS[r].points for r in self.royals[seat]),
-            })
+            score_sheet(
+                {
+                    "cards": sum(CARDS[c].points for c in self.cards[seat]),
+                    "royals": sum(ROYALS[r].points for r in self.royals[seat]),
+                }
+            )
             for seat in range(2)
         ]
 
@@ -205,16 +206,18 @@ class SplendorDuelState(State):
                 blind = card in self.blind[other]
                 shown = card if other == seat or not blind else None
                 reserved.append({"card": shown, "level": CARDS[card].level, "blind": blind})
-            players.append({
-                "tokens": self.tokens[other].as_dict(),
-                "privileges": self.privileges[other],
-                "cards": list(self.cards[other]),
-                "royals": list(self.royals[other]),
-                "reserved": reserved,
-                "prestige": self.prestige(other),
-                "crowns": self.crowns(other),
-                "bonuses": dict(zip(GEMS, self.bonuses(other))),
-            })
+            players.append(
+                {
+                    "tokens": self.tokens[other].as_dict(),
+                    "privileges": self.privileges[other],
+                    "cards": list(self.cards[other]),
+                    "royals": list(self.royals[other]),
+                    "reserved": reserved,
+                    "prestige": self.prestige(other),
+                    "crowns": self.crowns(other),
+                    "bonuses": dict(zip(GEMS, self.bonuses(other))),
+                }
+            )
         return {
             "seat": seat,
             "to_play": self.current_player,
@@ -231,8 +234,11 @@ class SplendorDuelState(State):
             "royal_supply": list(self.royal_supply),
             "wild_colours": dict(self.wild_colours),
             "players": players,
-            "outcome": None if self.outcome is None else {
-                "winners": list(self.outcome.winners), "reason": self.outcome.reason,
+            "outcome": None
+            if self.outcome is None
+            else {
+                "winners": list(self.outcome.winners),
+                "reason": self.outcome.reason,
             },
         }
 
@@ -268,27 +274,29 @@ class SplendorDuelState(State):
         lines.append(f"Privileges on the table: {self.privilege_supply}   bag: {self.bag}")
         lines.append("    " + " ".join(f"{f'c{col + 1}':>6}" for col in range(GRID.cols)))
         for row in range(GRID.rows):
-            cells = self.board[row * GRID.cols:(row + 1) * GRID.cols]
+            cells = self.board[row * GRID.cols : (row + 1) * GRID.cols]
             lines.append(f"r{row + 1}  " + " ".join(f"{(c or '.'):>6}" for c in cells))
         for level, market in reversed(list(zip(LEVELS, self.pyramid))):
             lines.append(f"Level {level} ({len(market.deck)} in deck):")
             lines.extend(f"  {card_text(c) if c else '(empty slot)'}" for c in market.slots)
-        royal_text = [f"{r} ({ROYALS[r].points} pt{', ' if ROYALS[r].abilities else ''}"
-                      f"{', '.join(a.replace('_', ' ') for a in ROYALS[r].abilities)})"
-                      for r in self.royal_supply]
+        royal_text = [
+            f"{r} ({ROYALS[r].points} pt{', ' if ROYALS[r].abilities else ''}"
+            f"{', '.join(a.replace('_', ' ') for a in ROYALS[r].abilities)})"
+            for r in self.royal_supply
+        ]
         lines.append(f"Royal cards: {'; '.join(royal_text) or 'none'}")
         for seat in range(2):
-            bonuses = ", ".join(
-                f"{n} {gem}" for gem, n in zip(GEMS, self.bonuses(seat)) if n
-            ) or "none"
+            bonuses = ", ".join(f"{n} {gem}" for gem, n in zip(GEMS, self.bonuses(seat)) if n) or "none"
             privileges = self.privileges[seat]
             lines.append(
                 f"Player {seat}: {self.prestige(seat)} prestige, {self.crowns(seat)} crowns, "
                 f"{privileges} privilege{'' if privileges == 1 else 's'}; "
                 f"tokens {self.tokens[seat]}; bonuses {bonuses}"
             )
-            lines.append(f"  cards: {' '.join(self.cards[seat]) or 'none'}; "
-                         f"royals: {' '.join(self.royals[seat]) or 'none'}")
+            lines.append(
+                f"  cards: {' '.join(self.cards[seat]) or 'none'}; "
+                f"royals: {' '.join(self.royals[seat]) or 'none'}"
+            )
             for card in self.reserved[seat]:
                 if card not in self.blind[seat]:
                     lines.append(f"  reserved: {card_text(card)}")

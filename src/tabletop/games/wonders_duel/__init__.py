@@ -56,11 +56,27 @@ from __future__ import annotations
 from tabletop.core import Game, Option
 
 from .actions import (
-    ACTION_SPACE, ACTION_TYPES, BuildFromDiscard, BuildWonder, ChooseStarter, Construct,
-    DestroyCard, Discard, PickWonder, TakeProgressToken,
+    ACTION_SPACE,
+    ACTION_TYPES,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseStarter,
+    Construct,
+    DestroyCard,
+    Discard,
+    PickWonder,
+    TakeProgressToken,
 )
 from .components import (
-    BOARD, CARDS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS, Board, Card, ProgressToken, Wonder,
+    BOARD,
+    CARDS,
+    PROGRESS_TOKENS,
+    SCIENCE_SYMBOLS,
+    WONDERS,
+    Board,
+    Card,
+    ProgressToken,
+    Wonder,
 )
 from .setup import setup
 from .state import WondersDuelState
@@ -77,7 +93,8 @@ GAME: Game[WondersDuelState] = Game(
     action_types=ACTION_TYPES,
     options=[
         Option(
-            "wonders", "draft",
+            "wonders",
+            "draft",
             "how the players get their Wonders: 'draft' (the 1-2-1 draft, twice) or 'beginner' "
             "(the rulebook's fixed sets for a first game)",
             choices=("draft", "beginner"),
@@ -86,7 +103,23 @@ GAME: Game[WondersDuelState] = Game(
 )
 
 __all__ = [
-    "BOARD", "CARDS", "GAME", "PROGRESS_TOKENS", "SCIENCE_SYMBOLS", "WONDERS", "Board",
-    "BuildFromDiscard", "BuildWonder", "Card", "ChooseStarter", "Construct", "DestroyCard",
-    "Discard", "PickWonder", "ProgressToken", "TakeProgressToken", "Wonder", "WondersDuelState",
+    "BOARD",
+    "CARDS",
+    "GAME",
+    "PROGRESS_TOKENS",
+    "SCIENCE_SYMBOLS",
+    "WONDERS",
+    "Board",
+    "BuildFromDiscard",
+    "BuildWonder",
+    "Card",
+    "ChooseStarter",
+    "Construct",
+    "DestroyCard",
+    "Discard",
+    "PickWonder",
+    "ProgressToken",
+    "TakeProgressToken",
+    "Wonder",
+    "WondersDuelState",
 ]

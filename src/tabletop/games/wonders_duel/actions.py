@@ -117,7 +117,13 @@ class ChooseStarter(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    PickWonder, Construct, Discard, BuildWonder, TakeProgressToken, DestroyCard, BuildFromDiscard,
+    PickWonder,
+    Construct,
+    Discard,
+    BuildWonder,
+    TakeProgressToken,
+    DestroyCard,
+    BuildFromDiscard,
     ChooseStarter,
 )
 
@@ -127,16 +133,18 @@ _token_ids = tuple(PROGRESS_TOKENS)
 _destroyable = tuple(c.id for c in CARDS.values() if c.color in ("brown", "grey"))
 
 #: The fixed integer numbering of every action.
-ACTION_SPACE = ActionSpace([
-    Block(PickWonder, (("wonder", _wonder_ids),)),
-    Block(Construct, (("card", _card_ids),)),
-    Block(Discard, (("card", _card_ids),)),
-    Block(BuildWonder, (("wonder", _wonder_ids), ("card", _card_ids))),
-    Block(TakeProgressToken, (("token", _token_ids),)),
-    Block(DestroyCard, (("card", _destroyable),)),
-    Block(BuildFromDiscard, (("card", _card_ids),)),
-    Block(ChooseStarter, (("seat", (0, 1)),)),
-])
+ACTION_SPACE = ActionSpace(
+    [
+        Block(PickWonder, (("wonder", _wonder_ids),)),
+        Block(Construct, (("card", _card_ids),)),
+        Block(Discard, (("card", _card_ids),)),
+        Block(BuildWonder, (("wonder", _wonder_ids), ("card", _card_ids))),
+        Block(TakeProgressToken, (("token", _token_ids),)),
+        Block(DestroyCard, (("card", _destroyable),)),
+        Block(BuildFromDiscard, (("card", _card_ids),)),
+        Block(ChooseStarter, (("seat", (0, 1)),)),
+    ]
+)
 
 # The shared instances the rules hand out as legal actions.
 PICK = {w: PickWonder(w) for w in _wonder_ids}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import COLORS, CARDS, PROGRESS_TOKENS, WONDERS, Card
+from .components import CARDS, COLORS, PROGRESS_TOKENS, WONDERS, Card
 from .economy import CostBook, unit_prices
 
 if TYPE_CHECKING:
@@ -99,7 +99,6 @@ def guild_count(s: WondersDuelState, card: Card) -> int:
     if counts == ("coins",):
         return max(s.coins) // 3
     return max(sum(count_of(s, seat, what) for what in counts) for seat in (0, 1))
-
 
 
 # ---------------------------------------------------------------------- costs

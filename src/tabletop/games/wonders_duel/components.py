@@ -99,9 +99,9 @@ class Card:
         object.__setattr__(self, "production", _pairs(self.produces))
         object.__setattr__(self, "choice_group", _choice_group(list(self.produces_choice)))
         object.__setattr__(self, "one_coin_mask", _mask(list(self.one_coin_trade)))
-        object.__setattr__(self, "changes_costs", bool(
-            self.production or self.choice_group or self.one_coin_mask
-        ))
+        object.__setattr__(
+            self, "changes_costs", bool(self.production or self.choice_group or self.one_coin_mask)
+        )
 
     @property
     def is_guild(self) -> bool:

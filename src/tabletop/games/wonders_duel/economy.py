@@ -57,10 +57,7 @@ def trade_cost(
 
 def unit_prices(one_coin_mask: int, opponent_produce: Sequence[int]) -> list[int]:
     """The payer's price of one unit of each resource."""
-    return [
-        1 if one_coin_mask >> resource & 1 else 2 + opponent_produce[resource]
-        for resource in range(5)
-    ]
+    return [1 if one_coin_mask >> resource & 1 else 2 + opponent_produce[resource] for resource in range(5)]
 
 
 class CostBook:
@@ -72,12 +69,25 @@ class CostBook:
     Costs are computed on first use.
     """
 
-    __slots__ = ("produce", "choice_raw", "choice_made", "prices", "blue_waived", "wonder_waived",
-                 "costs", "totals")
+    __slots__ = (
+        "blue_waived",
+        "choice_made",
+        "choice_raw",
+        "costs",
+        "prices",
+        "produce",
+        "totals",
+        "wonder_waived",
+    )
 
     def __init__(
-        self, produce: tuple[int, ...], choice_raw: int, choice_made: int, prices: tuple[int, ...],
-        blue_waived: int, wonder_waived: int,
+        self,
+        produce: tuple[int, ...],
+        choice_raw: int,
+        choice_made: int,
+        prices: tuple[int, ...],
+        blue_waived: int,
+        wonder_waived: int,
     ) -> None:
         self.produce = produce
         self.choice_raw = choice_raw
@@ -99,8 +109,9 @@ class CostBook:
                 cost = (card.coins, 0)
             else:
                 waived = self.blue_waived if card.color_index == BLUE else 0
-                trade = trade_cost(card.need, self.produce, self.prices, self.choice_raw,
-                                   self.choice_made, waived)
+                trade = trade_cost(
+                    card.need, self.produce, self.prices, self.choice_raw, self.choice_made, waived
+                )
                 cost = (card.coins, trade)
             self.costs[card_id] = cost
             self.totals[card_id] = cost[0] + cost[1]
@@ -110,8 +121,14 @@ class CostBook:
         """The trade coins to build the Wonder (Wonders have no printed coin cost)."""
         cost = self.costs.get(wonder_id)
         if cost is None:
-            trade = trade_cost(WONDERS[wonder_id].need, self.produce, self.prices, self.choice_raw,
-                               self.choice_made, self.wonder_waived)
+            trade = trade_cost(
+                WONDERS[wonder_id].need,
+                self.produce,
+                self.prices,
+                self.choice_raw,
+                self.choice_made,
+                self.wonder_waived,
+            )
             cost = self.costs[wonder_id] = (0, trade)
             self.totals[wonder_id] = trade
         return cost[1]

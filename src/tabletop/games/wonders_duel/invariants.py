@@ -28,14 +28,20 @@ _WONDERS_EACH = 4
 _CAPITAL = BOARD.capital
 #: Per Age (1-3), the cards of its deck before the structure is dealt (Age III: with its Guilds).
 _DECK_SIZE = tuple(
-    sum(1 for c in CARDS.values() if c.age == age and not c.is_guild) - BOARD.cards_to_box_per_age
+    sum(1 for c in CARDS.values() if c.age == age and not c.is_guild)
+    - BOARD.cards_to_box_per_age
     + (BOARD.guilds_in_age_3 if age == 3 else 0)
     for age in (1, 2, 3)
 )
 #: What the box holds from setup on: per card back, how many cards.
-_BOX = Counter({1: BOARD.cards_to_box_per_age, 2: BOARD.cards_to_box_per_age,
-                3: BOARD.cards_to_box_per_age,
-                "guild": sum(1 for c in CARDS.values() if c.is_guild) - BOARD.guilds_in_age_3})
+_BOX = Counter(
+    {
+        1: BOARD.cards_to_box_per_age,
+        2: BOARD.cards_to_box_per_age,
+        3: BOARD.cards_to_box_per_age,
+        "guild": sum(1 for c in CARDS.values() if c.is_guild) - BOARD.guilds_in_age_3,
+    }
+)
 _LOOT_SPACE = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}
 _LIBRARY = next(w.id for w in WONDERS.values() if w.progress_from_box)
 _LIBRARY_DRAW = WONDERS[_LIBRARY].progress_from_box
@@ -90,10 +96,7 @@ def _check_seats(s: WondersDuelState) -> None:
     if len(s.decks) != 3:
         raise ValueError(f"decks has {len(s.decks)} entries, one per Age means 3")
     if s.options.get("wonders") not in ("draft", "beginner"):
-        raise ValueError(
-            f"option wonders is {s.options.get('wonders')!r}, not 'draft' or "
-            "'beginner'"
-        )
+        raise ValueError(f"option wonders is {s.options.get('wonders')!r}, not 'draft' or 'beginner'")
 
 
 def _check_coins(s: WondersDuelState) -> None:
@@ -130,9 +133,7 @@ def _check_cards(s: WondersDuelState) -> None:
     _unique("card", CARDS, places)
     box = Counter(_back(c) for c in s.box)
     if box != _BOX:
-        raise ValueError(
-            f"the box holds {dict(box)} cards by back; setup puts {dict(_BOX)} there for good"
-        )
+        raise ValueError(f"the box holds {dict(box)} cards by back; setup puts {dict(_BOX)} there for good")
     for index, deck in enumerate(s.decks):
         age = index + 1
         wrong = [c for c in deck if CARDS[c].age != age]
@@ -195,8 +196,7 @@ def _check_wonders(s: WondersDuelState) -> None:
         offer = 4 - s.draft_pick % 4
         if len(s.wonder_offer) != offer:
             raise ValueError(
-                f"the Wonder offer has {len(s.wonder_offer)} after {s.draft_pick} picks, not "
-                f"{offer}"
+                f"the Wonder offer has {len(s.wonder_offer)} after {s.draft_pick} picks, not {offer}"
             )
         if built:
             raise ValueError(f"Wonders are built during the draft: {built}")
@@ -212,44 +212,32 @@ def _check_wonders(s: WondersDuelState) -> None:
                 f"but the players still own {s.wonders} and {s.returned_wonders} went back"
             )
     elif s.returned_wonders:
-        raise ValueError(
-            f"{s.returned_wonders} went back to the box with only {len(built)} Wonders "
-            "built"
-        )
+        raise ValueError(f"{s.returned_wonders} went back to the box with only {len(built)} Wonders built")
     for seat in range(_SEATS):
         owned = len(s.wonders[seat]) + len(s.built[seat])
         if owned > _WONDERS_EACH or (not s.returned_wonders and owned != _WONDERS_EACH):
-            raise ValueError(
-                f"player {seat} has {owned} Wonders; each player drafts "
-                f"{_WONDERS_EACH}"
-            )
+            raise ValueError(f"player {seat} has {owned} Wonders; each player drafts {_WONDERS_EACH}")
         if s.options.get("wonders") == "beginner":
             dealt = BOARD.beginner_wonders[seat]
             alien = [w for w in s.wonders[seat] + s.built[seat] if w not in dealt]
             if alien:
-                raise ValueError(
-                    f"player {seat} has {alien}, not among the beginner Wonders it is "
-                    "dealt"
-                )
+                raise ValueError(f"player {seat} has {alien}, not among the beginner Wonders it is dealt")
 
 
 def _check_tokens(s: WondersDuelState) -> None:
-    places = [("the board", s.board_tokens), ("the set-aside tokens", s.set_aside),
-              ("the Great Library's draw", s.library_offer)]
+    places = [
+        ("the board", s.board_tokens),
+        ("the set-aside tokens", s.set_aside),
+        ("the Great Library's draw", s.library_offer),
+    ]
     places += [(f"player {seat}'s tokens", t) for seat, t in enumerate(s.tokens)]
     _unique("Progress token", PROGRESS_TOKENS, places)
     unseen = len(PROGRESS_TOKENS) - BOARD.progress_tokens_on_board
     library = s.library_seat
     if library is not None and _LIBRARY not in s.built[library]:
-        raise ValueError(
-            f"library_seat is player {library}, who has not built "
-            f"{WONDERS[_LIBRARY].name}"
-        )
+        raise ValueError(f"library_seat is player {library}, who has not built {WONDERS[_LIBRARY].name}")
     if s.library_offer and len(s.library_offer) != _LIBRARY_DRAW:
-        raise ValueError(
-            f"the Great Library's draw holds {len(s.library_offer)} tokens, not "
-            f"{_LIBRARY_DRAW}"
-        )
+        raise ValueError(f"the Great Library's draw holds {len(s.library_offer)} tokens, not {_LIBRARY_DRAW}")
     kept = 1 if library is not None else 0
     if len(s.set_aside) + len(s.library_offer) + kept != unseen:
         raise ValueError(
@@ -259,8 +247,8 @@ def _check_tokens(s: WondersDuelState) -> None:
     if library is not None and s.library_offer:
         raise ValueError("the Great Library's draw is open after its owner chose")
     known = s.library_known
-    if library is None and known or library is not None and (
-        len(known) != _LIBRARY_DRAW - 1 or not set(known) <= set(s.set_aside)
+    if (library is None and known) or (
+        library is not None and (len(known) != _LIBRARY_DRAW - 1 or not set(known) <= set(s.set_aside))
     ):
         raise ValueError(
             f"library_known is {known}: the {_LIBRARY_DRAW - 1} set-aside tokens the Great "
@@ -271,10 +259,7 @@ def _check_tokens(s: WondersDuelState) -> None:
 def _check_military(s: WondersDuelState) -> None:
     track = s.military
     if (track.low, track.high) != (-_CAPITAL, _CAPITAL):
-        raise ValueError(
-            f"the military track runs {track.low}..{track.high}, not "
-            f"{-_CAPITAL}..{_CAPITAL}"
-        )
+        raise ValueError(f"the military track runs {track.low}..{track.high}, not {-_CAPITAL}..{_CAPITAL}")
     if len(set(s.loot)) != len(s.loot):
         raise ValueError(f"loot repeats a military token: {s.loot}")
     for token in s.loot:
@@ -287,8 +272,14 @@ def _check_military(s: WondersDuelState) -> None:
                 f"has reached its space {space}"
             )
     for token in _LOOT_SPACE:  # the pawn passes the nearer token of a side on the way
-        nearer = next((t for t in _LOOT_SPACE if _LOOT_SPACE[t] * _LOOT_SPACE[token] > 0
-                       and abs(_LOOT_SPACE[t]) < abs(_LOOT_SPACE[token])), None)
+        nearer = next(
+            (
+                t
+                for t in _LOOT_SPACE
+                if _LOOT_SPACE[t] * _LOOT_SPACE[token] > 0 and abs(_LOOT_SPACE[t]) < abs(_LOOT_SPACE[token])
+            ),
+            None,
+        )
         if token not in s.loot and nearer is not None and nearer in s.loot:
             raise ValueError(f"military token {token!r} is looted but the nearer {nearer!r} is not")
 
@@ -301,15 +292,9 @@ def _check_decision(s: WondersDuelState) -> None:
             raise ValueError(f"unknown pending decision {entry!r}; one of {sorted(_PENDING)}")
     over = s.outcome is not None
     if s.pending and (over or s.age == 0 or s.chooser is not None):
-        raise ValueError(
-            f"pending is {s.pending} during {s.decision!r}: sub-decisions follow a "
-            "turn"
-        )
+        raise ValueError(f"pending is {s.pending} during {s.decision!r}: sub-decisions follow a turn")
     if s.play_again and (over or s.age == 0 or s.chooser is not None):
-        raise ValueError(
-            f"play_again is set during {s.decision!r}: it belongs to a turn in "
-            "progress"
-        )
+        raise ValueError(f"play_again is set during {s.decision!r}: it belongs to a turn in progress")
     if s.age == 0 and s.active != draft_picker(s.draft_pick):
         raise ValueError(
             f"player {s.active} is drafting pick {s.draft_pick}, which belongs to player "
@@ -330,10 +315,7 @@ def _check_decision(s: WondersDuelState) -> None:
     if top is not None and top.startswith("destroy:"):
         color = top.partition(":")[2]
         if not any(CARDS[c].color == color for c in s.cards[1 - s.active]):
-            raise ValueError(
-                f"a {color} card is to be destroyed but player {1 - s.active} has "
-                "none"
-            )
+            raise ValueError(f"a {color} card is to be destroyed but player {1 - s.active} has none")
     structure = s.structure
     if s.chooser is not None:
         if s.age < 2 or structure is None or any(c is None for c in structure.cards):
@@ -351,10 +333,7 @@ def _check_decision(s: WondersDuelState) -> None:
                 "the weaker military player, who chooses"
             )
     if not over and structure is not None and not s.pending and not structure.open:
-        raise ValueError(
-            f"the Age {s.age} structure is empty, nothing is pending and the game goes "
-            "on"
-        )
+        raise ValueError(f"the Age {s.age} structure is empty, nothing is pending and the game goes on")
 
 
 def _check_outcome(s: WondersDuelState) -> None:
@@ -366,20 +345,14 @@ def _check_outcome(s: WondersDuelState) -> None:
             raise ValueError(f"the pawn is on a capital ({position}) but the game goes on")
         for seat, count in enumerate(distinct):
             if count >= 6:
-                raise ValueError(
-                    f"player {seat} has {count} different science symbols but the game goes "
-                    "on"
-                )
+                raise ValueError(f"player {seat} has {count} different science symbols but the game goes on")
         return
     if outcome.reason not in _REASONS:
         raise ValueError(f"outcome reason is {outcome.reason!r}, not one of {_REASONS}")
     sheets = score_sheets(s)
     totals = tuple(sheet["total"] for sheet in sheets)
     if tuple(outcome.scores) != totals:
-        raise ValueError(
-            f"outcome scores are {list(outcome.scores)}, the final score is "
-            f"{list(totals)}"
-        )
+        raise ValueError(f"outcome scores are {list(outcome.scores)}, the final score is {list(totals)}")
     if outcome.reason == "military":
         expected: tuple[int, ...] = (1 if position < 0 else 0,)
         if abs(position) < _CAPITAL:
@@ -387,19 +360,12 @@ def _check_outcome(s: WondersDuelState) -> None:
     elif outcome.reason == "science":
         expected = tuple(seat for seat in range(_SEATS) if distinct[seat] >= 6)
         if len(expected) != 1:
-            raise ValueError(
-                f"the game ended on scientific supremacy with {distinct} different "
-                "symbols"
-            )
+            raise ValueError(f"the game ended on scientific supremacy with {distinct} different symbols")
     else:
         if s.age != 3 or s.structure is None or any(c is not None for c in s.structure.cards):
-            raise ValueError(
-                "the game ended on civilian victory before the Age III structure was "
-                "empty"
-            )
+            raise ValueError("the game ended on civilian victory before the Age III structure was empty")
         expected = winners([(sheet["total"], sheet["civilian"]) for sheet in sheets])
     if tuple(outcome.winners) != expected:
         raise ValueError(
-            f"outcome winners are {list(outcome.winners)}; the {outcome.reason} end gives "
-            f"{list(expected)}"
+            f"outcome winners are {list(outcome.winners)}; the {outcome.reason} end gives {list(expected)}"
         )

@@ -11,12 +11,29 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action, Outcome, ScoreSheet, winners
 
 from .actions import (
-    DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS,
-    BuildFromDiscard, BuildWonder, ChooseStarter, Construct, DestroyCard, Discard, PickWonder,
+    DESTROY,
+    FROM_DISCARD,
+    PICK,
+    STARTER,
+    TAKE_TOKEN,
+    TURN_ACTIONS,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseStarter,
+    Construct,
+    DestroyCard,
+    Discard,
+    PickWonder,
     TakeProgressToken,
 )
 from .city import (
-    card_cost, cost_book, count_of, derive_city, economy_changed, guild_count, science_symbols,
+    card_cost,
+    cost_book,
+    count_of,
+    derive_city,
+    economy_changed,
+    guild_count,
+    science_symbols,
     wonder_cost,
 )
 from .components import BOARD, CARDS, PROGRESS_TOKENS, RED, WONDERS, YELLOW
@@ -103,9 +120,13 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     decision = s.decision
     who = f"player {s.current_player}"
     expected = {
-        "draft_wonder": PickWonder, "choose_starter": ChooseStarter,
-        "turn": (Construct, Discard, BuildWonder), "progress_token": TakeProgressToken,
-        "great_library": TakeProgressToken, "mausoleum": BuildFromDiscard, "destroy": DestroyCard,
+        "draft_wonder": PickWonder,
+        "choose_starter": ChooseStarter,
+        "turn": (Construct, Discard, BuildWonder),
+        "progress_token": TakeProgressToken,
+        "great_library": TakeProgressToken,
+        "mausoleum": BuildFromDiscard,
+        "destroy": DestroyCard,
     }[decision]
     if not isinstance(action, expected):  # type: ignore[arg-type]
         return f"{action} is not an answer to the pending decision: {who} must decide {decision!r}"
@@ -136,7 +157,8 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     if covering:
         by = " and ".join(
             CARDS[c].name if structure.revealed[structure.cards.index(c)] else "a face-down card"
-            for c in covering if c is not None
+            for c in covering
+            if c is not None
         )
         return f"{name} is covered by {by}: only cards that no other card covers may be taken"
     coins = s.coins[seat]
@@ -157,10 +179,7 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
         if wonders_built(s) >= _MAX_WONDERS:
             return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
         cost = wonder_cost(s, seat, action.wonder)
-        return (
-            f"cannot afford {wonder}: its resources cost {cost} coins and player {seat} "
-            f"has {coins}"
-        )
+        return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat} has {coins}"
     return f"{action} is not legal now"
 
 
@@ -281,9 +300,8 @@ def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -
             return
     if wonder.play_again or any(PROGRESS_TOKENS[t].wonders_play_again for t in s.tokens[seat]):
         s.play_again = True
-    if wonder.destroys is not None:
-        if any(CARDS[c].color == wonder.destroys for c in s.cards[1 - seat]):
-            s.pending.append(f"destroy:{wonder.destroys}")
+    if wonder.destroys is not None and any(CARDS[c].color == wonder.destroys for c in s.cards[1 - seat]):
+        s.pending.append(f"destroy:{wonder.destroys}")
     if wonder.build_from_discard and s.discard:
         s.pending.append("mausoleum")
     if wonder.progress_from_box and s.set_aside:

@@ -13,10 +13,16 @@ if TYPE_CHECKING:
     from .state import WondersDuelState
 
 
-
 #: The scoring categories of the score pad, in its order.
 CATEGORIES = (
-    "civilian", "science", "commercial", "guilds", "wonders", "progress", "treasury", "military",
+    "civilian",
+    "science",
+    "commercial",
+    "guilds",
+    "wonders",
+    "progress",
+    "treasury",
+    "military",
 )
 
 
@@ -39,14 +45,18 @@ def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
             token = PROGRESS_TOKENS[token_id]
             progress += token.victory_points + token.vp_per_token * len(s.tokens[seat])
         favoured = (position > 0) if seat == 0 else (position < 0)
-        sheets.append(score_sheet({
-            "civilian": by_color[BLUE],
-            "science": by_color[GREEN],
-            "commercial": by_color[YELLOW],
-            "guilds": guilds + by_color[PURPLE],
-            "wonders": sum(WONDERS[w].victory_points for w in s.built[seat]),
-            "progress": progress,
-            "treasury": s.coins[seat] // 3,
-            "military": military if favoured else 0,
-        }))
+        sheets.append(
+            score_sheet(
+                {
+                    "civilian": by_color[BLUE],
+                    "science": by_color[GREEN],
+                    "commercial": by_color[YELLOW],
+                    "guilds": guilds + by_color[PURPLE],
+                    "wonders": sum(WONDERS[w].victory_points for w in s.built[seat]),
+                    "progress": progress,
+                    "treasury": s.coins[seat] // 3,
+                    "military": military if favoured else 0,
+                }
+            )
+        )
     return sheets

@@ -7,13 +7,15 @@ from typing import Any
 from tabletop.core import Rng, Track
 
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
-from .structures import start_age
 from .state import WondersDuelState
+from .structures import start_age
 
 _AGE_CARDS = tuple(
     tuple(c.id for c in CARDS.values() if c.age == age and not c.is_guild) for age in (1, 2, 3)
 )
 _GUILDS = tuple(c.id for c in CARDS.values() if c.is_guild)
+
+
 def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> WondersDuelState:
     """A new game: decks prepared, tokens placed, 7 coins each, the Wonder draft open."""
     box: list[str] = []
@@ -44,14 +46,38 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Won
         del wonder_deck[-4:]
     start = BOARD.starting_coins
     state = WondersDuelState(
-        num_players=num_players, seed=seed, options=options, rng=rng,
-        age=0, active=0, pending=[], chooser=None, play_again=False, draft_pick=8 if beginner else 0,
-        wonder_deck=wonder_deck, wonder_offer=offer, structure=None, decks=decks, box=box,
-        discard=[], coins=[start, start], bank_paid=2 * start, bank_received=0,
-        cards=[[], []], wonders=owned, built=[[], []], tucked={}, returned_wonders=[],
-        tokens=[[], []], board_tokens=tokens[:on_board], set_aside=tokens[on_board:],
-        library_offer=[], library_known=[], library_seat=None,
-        military=Track(-BOARD.capital, BOARD.capital), loot=[t.id for t in BOARD.loot],
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        rng=rng,
+        age=0,
+        active=0,
+        pending=[],
+        chooser=None,
+        play_again=False,
+        draft_pick=8 if beginner else 0,
+        wonder_deck=wonder_deck,
+        wonder_offer=offer,
+        structure=None,
+        decks=decks,
+        box=box,
+        discard=[],
+        coins=[start, start],
+        bank_paid=2 * start,
+        bank_received=0,
+        cards=[[], []],
+        wonders=owned,
+        built=[[], []],
+        tucked={},
+        returned_wonders=[],
+        tokens=[[], []],
+        board_tokens=tokens[:on_board],
+        set_aside=tokens[on_board:],
+        library_offer=[],
+        library_known=[],
+        library_seat=None,
+        military=Track(-BOARD.capital, BOARD.capital),
+        loot=[t.id for t in BOARD.loot],
     )
     if beginner:
         start_age(state, 1, 0)

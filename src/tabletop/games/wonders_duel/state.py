@@ -92,9 +92,7 @@ class WondersDuelState(State):
     #: Yellow cards in each seat's city (discarding earns 2 + this).
     yellow: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: Per seat, the cost book of its economic situation (None: to be looked up).
-    costs: list[CostBook | None] = attrs.field(
-        factory=lambda: [None, None], metadata=_transient
-    )
+    costs: list[CostBook | None] = attrs.field(factory=lambda: [None, None], metadata=_transient)
     #: Whether the fields above are already filled (a clone passes them).
     derived: bool = attrs.field(default=False, metadata=_transient)
 
@@ -227,9 +225,7 @@ class WondersDuelState(State):
                     structure.append(card)
                 else:
                     structure.append("back:guild" if CARDS[card].is_guild else f"back:age{self.age}")
-        sees_library = self.library_seat == seat or (
-            self.library_offer and self.current_player == seat
-        )
+        sees_library = self.library_seat == seat or (self.library_offer and self.current_player == seat)
         return {
             "seat": seat,
             "decision": self.decision,
@@ -257,8 +253,11 @@ class WondersDuelState(State):
             "library_known": list(self.library_known) if self.library_seat == seat else [],
             "military": self.military.position,
             "loot": list(self.loot),
-            "outcome": None if self.outcome is None else {
-                "winners": list(self.outcome.winners), "reason": self.outcome.reason,
+            "outcome": None
+            if self.outcome is None
+            else {
+                "winners": list(self.outcome.winners),
+                "reason": self.outcome.reason,
             },
         }
 

@@ -19,6 +19,8 @@ SHAPES: tuple[LayoutShape, ...] = tuple(
     )
     for structure in BOARD.structures
 )
+
+
 def start_age(s: WondersDuelState, age: int, active: int) -> None:
     """Deal the Age's structure from its deck; ``active`` plays first."""
     s.age = age

@@ -91,14 +91,14 @@ def _military(s: WondersDuelState) -> str:
         if token.id in s.loot:
             space = token.first if token.victim == 1 else -token.first
             tokens.append(f"{space:+d} (player {token.victim} loses {token.coins})")
-    return (f"military pawn: {position:+d}, {side} (player 0's capital -9, player 1's +9); "
-            f"military tokens: {', '.join(tokens) or 'none'}").replace("+0,", "0,", 1)
+    return (
+        f"military pawn: {position:+d}, {side} (player 0's capital -9, player 1's +9); "
+        f"military tokens: {', '.join(tokens) or 'none'}"
+    ).replace("+0,", "0,", 1)
 
 
 def _city(s: WondersDuelState, seat: int) -> list[str]:
-    produce = ", ".join(
-        f"{n} {RESOURCES[r]}" for r, n in enumerate(s.produce[seat]) if n
-    ) or "nothing"
+    produce = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(s.produce[seat]) if n) or "nothing"
     choice = [c for c in s.cards[seat] if CARDS[c].produces_choice]
     choice_text = [CARDS[c].name for c in choice] + [
         WONDERS[w].name for w in s.built[seat] if WONDERS[w].produces_choice
@@ -109,8 +109,10 @@ def _city(s: WondersDuelState, seat: int) -> list[str]:
         + (f" (+ one unit each from {', '.join(choice_text)})" if choice_text else "")
         + (f"; science: {', '.join(science)}" if science else ""),
         "  cards: " + (", ".join(f"{CARDS[c].name} ({CARDS[c].color})" for c in s.cards[seat]) or "none"),
-        "  wonders built: " + (", ".join(WONDERS[w].name for w in s.built[seat]) or "none")
-        + "; tokens: " + (", ".join(PROGRESS_TOKENS[t].name for t in s.tokens[seat]) or "none"),
+        "  wonders built: "
+        + (", ".join(WONDERS[w].name for w in s.built[seat]) or "none")
+        + "; tokens: "
+        + (", ".join(PROGRESS_TOKENS[t].name for t in s.tokens[seat]) or "none"),
     ]
     to_play = s.decision == "turn" and s.current_player == seat
     for wonder_id in s.wonders[seat]:
@@ -128,8 +130,10 @@ def render(s: WondersDuelState) -> str:
     else:
         lines.append(f"player {s.current_player} to play")
     lines.append(_military(s))
-    lines.append("progress tokens on the board: "
-                 + (", ".join(PROGRESS_TOKENS[t].name for t in s.board_tokens) or "none"))
+    lines.append(
+        "progress tokens on the board: "
+        + (", ".join(PROGRESS_TOKENS[t].name for t in s.board_tokens) or "none")
+    )
     if s.wonder_offer:
         lines.append("wonders offered:")
         lines += [f"  {wonder_text(WONDERS[w])}" for w in s.wonder_offer]
