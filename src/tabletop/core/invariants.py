@@ -1,0 +1,65 @@
+"""Checks that every game's loaded saves must pass: each component in one place, counts adding up.
+
+Games state their invariants in their own ``invariants.py`` and call these helpers for the two
+checks every game needs, so the wording of a refusal is the same in every game. Each helper
+raises ``ValueError`` naming what is wrong; none is on a hot path (loading and the property
+tests call them, ``apply`` and ``clone`` never do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Iterable, Mapping
+
+
+def each_in_one_place(
+    places: Iterable[tuple[str, Iterable[Hashable]]],
+    expected: Collection[Hashable] | None = None,
+    *,
+    what: str = "card",
+) -> dict[Hashable, str]:
+    """Where each item is, given ``(place name, items there)`` pairs; ``ValueError`` if an item
+    stands in two places (or twice in one), is not one of ``expected``, or (with ``expected``)
+    is in no place at all.
+
+    The returned mapping (item -> place) lets a game check more about where things are.
+    """
+    where: dict[Hashable, str] = {}
+    for place, items in places:
+        for item in items:
+            if expected is not None:
+                try:
+                    known = item in expected
+                except TypeError:  # an unhashable item read from a tampered save
+                    known = False
+                if not known:
+                    raise ValueError(f"{place} holds {item!r}, which is not a known {what}")
+            try:
+                previous = where.get(item)
+            except TypeError:
+                raise ValueError(f"{place} holds {item!r}, which is not a {what} id") from None
+            if previous is not None:
+                same = "twice" if previous == place else f"both in {previous} and"
+                raise ValueError(f"{what} {item!r} is {same} in {place}")
+            where[item] = place
+    if expected is not None and len(where) != len(expected):
+        missing = [item for item in expected if item not in where]
+        shown = ", ".join(repr(item) for item in missing[:5]) + (", ..." if len(missing) > 5 else "")
+        raise ValueError(f"{len(missing)} {what}(s) are in no place: {shown}")
+    return where
+
+
+def counts_add_up(parts: Mapping[str, int], total: int, *, what: str) -> None:
+    """``ValueError`` unless every part is a non-negative int and the parts sum to ``total``.
+
+    ``parts`` names where the things are (``{"bank": 12, "seat 0": 3}``); ``what`` names them
+    (``"coins"``, ``"red tokens"``).
+    """
+    for place, count in parts.items():
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"{place} holds {count!r} {what}, which is not a count")
+        if count < 0:
+            raise ValueError(f"{place} holds {count} {what}: a count is never negative")
+    found = sum(parts.values())
+    if found != total:
+        listed = ", ".join(f"{place} {count}" for place, count in parts.items())
+        raise ValueError(f"{what} add up to {found}, not {total} ({listed})")
