@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core import SquareGrid
-from tabletop.core.grids import DIRECTIONS, DOWN, LEFT, ORTHOGONAL, RIGHT, UP
+from tabletop.core.grids import DIRECTIONS, DOWN, LEFT, ORTHOGONAL, RIGHT, UP, CellCapacity
 
 dims = st.integers(min_value=1, max_value=7)
 fast = settings(max_examples=60, deadline=None)
@@ -161,3 +161,135 @@ def test_spiral_visits_every_cell_once(
     r0, c0 = grid.coords(start)
     rings = [max(abs(r - r0), abs(c - c0)) for r, c in map(grid.coords, walk)]
     assert rings == sorted(rings)
+
+
+# ---------------------------------------------------------------------- distance and movement
+
+
+def test_chebyshev_distance_and_radius() -> None:
+    grid = SquareGrid(5, 5)
+    centre = grid.cell(2, 2)
+    assert grid.distance(centre, grid.cell(0, 0)) == 2
+    assert grid.distance(centre, grid.cell(2, 3)) == 1
+    assert grid.manhattan(centre, grid.cell(0, 0)) == 4
+    assert len(grid.within(centre, 1)) == 8
+    assert len(grid.within(centre, 1, include_self=True)) == 9
+    assert grid.within(0, 1) == (1, 5, 6)
+    assert len(grid.within(centre, 2)) == 24
+
+
+@given(dims, dims, st.integers(0, 3), st.data())
+@fast
+def test_within_is_the_chebyshev_ball(rows: int, cols: int, radius: int, data: st.DataObject) -> None:
+    grid = SquareGrid(rows, cols)
+    cell = data.draw(st.integers(0, grid.size - 1))
+    expected = tuple(c for c in range(grid.size) if c != cell and grid.distance(c, cell) <= radius)
+    assert grid.within(cell, radius) == expected
+
+
+def test_rays_between_and_direction() -> None:
+    grid = SquareGrid(5, 5)
+    assert grid.ray(grid.cell(2, 2), (0, 1)) == (grid.cell(2, 3), grid.cell(2, 4))
+    assert grid.ray(grid.cell(2, 2), (-1, -1), 1) == (grid.cell(1, 1),)
+    assert len(grid.rays(0)) == 8 and grid.rays(0)[0] == ()
+    assert grid.direction_to(grid.cell(4, 0), grid.cell(1, 3)) == (-1, 1)
+    assert grid.direction_to(grid.cell(0, 0), grid.cell(1, 2)) is None
+    assert grid.direction_to(3, 3) is None
+    assert grid.between(grid.cell(0, 0), grid.cell(0, 3)) == (1, 2)
+    assert grid.between(grid.cell(0, 0), grid.cell(1, 1)) == ()
+    assert grid.between(grid.cell(0, 0), grid.cell(1, 2)) is None
+
+
+@given(dims, dims, st.data())
+@fast
+def test_between_cells_are_on_the_ray_and_closer(rows: int, cols: int, data: st.DataObject) -> None:
+    grid = SquareGrid(rows, cols)
+    a = data.draw(st.integers(0, grid.size - 1))
+    b = data.draw(st.integers(0, grid.size - 1))
+    cells = grid.between(a, b)
+    direction = grid.direction_to(a, b)
+    if direction is None:
+        assert cells is None
+        return
+    assert cells is not None and len(cells) == grid.distance(a, b) - 1
+    assert b in grid.ray(a, direction)
+    for i, cell in enumerate(cells, start=1):
+        assert grid.distance(a, cell) == i
+
+
+def test_neighbour_tables_match_neighbours() -> None:
+    grid = SquareGrid(4, 6)
+    for cell in range(grid.size):
+        assert grid.neighbour_table()[cell] == grid.neighbours(cell)
+        assert grid.neighbour_table(diagonal=False)[cell] == grid.neighbours(cell, diagonal=False)
+
+
+def test_reachable_walks_around_blocks_and_stops_where_allowed() -> None:
+    grid = SquareGrid(3, 5)
+    wall = {grid.cell(0, 2), grid.cell(1, 2)}
+    start = grid.cell(0, 0)
+    paths = grid.reachable(start, 3, lambda c: c not in wall, lambda c: c not in wall)
+    target = grid.cell(1, 3)
+    assert target in paths and len(paths[target]) == 3
+    assert paths[target][1] == grid.cell(2, 2)  # round the wall's foot
+    assert grid.cell(0, 4) not in paths  # 4 steps away round the wall
+    assert start not in paths
+    # A may-stop cell that is not passable ends the walk there (a climb).
+    climb = grid.reachable(start, 3, lambda c: c not in wall, lambda c: True)
+    assert grid.cell(0, 2) in climb and grid.cell(0, 3) not in climb
+    orthogonal = grid.reachable(start, 1, lambda c: True, lambda c: True, diagonal=False)
+    assert set(orthogonal) == {grid.cell(0, 1), grid.cell(1, 0)}
+
+
+@given(dims, dims, st.integers(0, 4), st.sets(st.integers(0, 48)), st.data())
+@fast
+def test_reachable_paths_are_legal_and_shortest(
+    rows: int, cols: int, budget: int, blocked: set[int], data: st.DataObject
+) -> None:
+    grid = SquareGrid(rows, cols)
+    start = data.draw(st.integers(0, grid.size - 1))
+    paths = grid.reachable(start, budget, lambda c: c not in blocked, lambda c: c not in blocked)
+    for end, path in paths.items():
+        assert 1 <= len(path) <= budget and path[-1] == end and end not in blocked
+        previous = start
+        for cell in path:
+            assert grid.distance(previous, cell) == 1 and cell not in blocked
+            previous = cell
+        assert len(path) >= grid.distance(start, end)
+    if not blocked:
+        assert set(paths) == set(grid.within(start, budget))
+
+
+def test_rotation_and_mirrors() -> None:
+    grid = SquareGrid(13, 13)
+    north = grid.cell(1, 6)
+    assert grid.coords(grid.rotate(north)) == (6, 11)
+    assert grid.coords(grid.rotate(north, 2)) == (11, 6)
+    assert grid.rotate(north, 4) == north
+    assert grid.coords(grid.mirror(grid.cell(1, 1))) == (1, 11)
+    assert grid.coords(grid.mirror(grid.cell(1, 1), "horizontal")) == (11, 1)
+    assert grid.coords(grid.mirror(grid.cell(1, 2), "diagonal")) == (2, 1)
+    with pytest.raises(ValueError, match="no quarter-turn symmetry"):
+        SquareGrid(2, 3).rotate(0)
+    with pytest.raises(ValueError, match="no mirror axis"):
+        SquareGrid(2, 3).mirror(0, "diagonal")
+
+
+@given(dims, st.data())
+@fast
+def test_symmetries_are_distance_preserving_bijections(n: int, data: st.DataObject) -> None:
+    grid = SquareGrid(n, n)
+    a = data.draw(st.integers(0, grid.size - 1))
+    b = data.draw(st.integers(0, grid.size - 1))
+    for image in (grid.rotate, grid.mirror, lambda c: grid.mirror(c, "diagonal")):
+        assert sorted(image(c) for c in range(grid.size)) == list(range(grid.size))
+        assert grid.distance(image(a), image(b)) == grid.distance(a, b)
+
+
+def test_cell_capacity() -> None:
+    capacity = CellCapacity({"soldier": 5, "general": 1})
+    assert capacity.admits("soldier", 4) and not capacity.admits("soldier", 5)
+    assert capacity.is_full("general", 1) and not capacity.is_full("general", 0)
+    assert capacity.admits("token", 1000)  # a kind without a limit
+    with pytest.raises(ValueError, match="must be an int >= 0"):
+        CellCapacity({"soldier": -1})

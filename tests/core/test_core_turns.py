@@ -109,3 +109,50 @@ def test_turns_follow_the_cycle_apart_from_extra_turns(players: int, extras: lis
 def test_an_impossible_turn_order_is_refused(order: list[int], position: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         TurnOrder(order, position)
+
+
+def test_eliminate_a_seat_before_after_and_at_the_current_position() -> None:
+    turns = TurnOrder([0, 1, 2, 3], position=2)
+    turns.eliminate(0)  # before the current seat: the current seat stays current
+    assert turns.order == [1, 2, 3] and turns.current == 2
+    turns.eliminate(3)  # after it
+    assert turns.order == [1, 2] and turns.current == 2
+    turns.grant_extra_turn()
+    turns.eliminate(2)  # the current seat, last of the round: the next round begins with 1
+    assert turns.order == [1] and turns.current == 1 and turns.round == 2 and turns.extra_turns == 0
+    with pytest.raises(ValueError, match="the last one"):
+        turns.eliminate(1)
+    with pytest.raises(ValueError, match="not in the turn order"):
+        turns.eliminate(7)
+
+
+def test_eliminating_the_current_seat_hands_the_turn_on() -> None:
+    turns = TurnOrder([2, 0, 1], position=1)
+    turns.eliminate(0)
+    assert turns.current == 1 and turns.round == 1
+    assert turns.advance() == 2 and turns.round == 2
+
+
+@given(st.integers(2, 7), st.data())
+@settings(max_examples=60, deadline=None)
+def test_eliminations_keep_the_others_in_order(n: int, data: st.DataObject) -> None:
+    turns = TurnOrder(list(range(n)), position=data.draw(st.integers(0, n - 1)))
+    for _ in range(data.draw(st.integers(0, n - 1))):
+        before = turns.order.copy()
+        seat = data.draw(st.sampled_from(before))
+        current = turns.current
+        turns.eliminate(seat)
+        assert turns.order == [s for s in before if s != seat]
+        assert 0 <= turns.position < len(turns.order)
+        if seat != current:
+            assert turns.current == current
+        else:
+            assert turns.current == before[(before.index(seat) + 1) % len(before)]
+
+
+def test_reorder_by_a_players_choice() -> None:
+    turns = TurnOrder([0, 1, 2, 3], position=3, extra_turns=1)
+    turns.reorder([2, 0, 3, 1])
+    assert turns.order == [2, 0, 3, 1] and turns.current == 2 and turns.extra_turns == 0
+    with pytest.raises(ValueError, match="permutation"):
+        turns.reorder([0, 1, 2])

@@ -4,7 +4,7 @@ from .action_space import ActionSpace, Block
 from .actions import Action, IllegalAction
 from .decks import Deck
 from .game import Game, Option
-from .grids import SquareGrid
+from .grids import CellCapacity, SquareGrid
 from .layouts import Layout, LayoutShape
 from .market import Market
 from .outcome import Outcome
@@ -19,6 +19,7 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Block",
+    "CellCapacity",
     "Deck",
     "Game",
     "IllegalAction",

@@ -1,12 +1,17 @@
-"""Square grids: cells, the eight directions, straight lines and spirals.
+"""Square grids: cells, the eight directions, straight lines, spirals and movement.
 
 Cells are numbered ``row * cols + col`` from the top-left corner, rows growing downwards. The
-topology is immutable and precomputes what rules ask for most (neighbours, lines), so a game
-stores only its cell contents. A hex topology would offer the same methods.
+topology is immutable and precomputes what rules ask for most (neighbour tables, lines), so a
+game stores only its cell contents. Movement helpers (Chebyshev distance, radius, rays, the
+cells between two cells, breadth-first reachability within a move budget) and the board's
+symmetries (quarter turns, mirrors) serve grid-tactics games; :class:`CellCapacity` states how
+many pieces of each kind a cell may hold. A hex topology would offer the same methods.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Mapping
 from functools import cached_property
 
 import attrs
@@ -26,6 +31,36 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 ORTHOGONAL: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 UP, RIGHT, DOWN, LEFT = ORTHOGONAL
+
+
+def _as_dict(limits: Mapping[str, int]) -> dict[str, int]:
+    return dict(limits)
+
+
+@attrs.frozen
+class CellCapacity:
+    """How many pieces of each kind one cell may hold (``{"soldier": 5, "general": 1}``).
+
+    A kind not named has no limit. The grid does not store contents: a game counts what a cell
+    holds and asks :meth:`admits` before it puts one more piece there.
+    """
+
+    limits: Mapping[str, int] = attrs.field(converter=_as_dict)
+
+    @limits.validator
+    def _check(self, _: object, value: Mapping[str, int]) -> None:
+        for kind, limit in value.items():
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+                raise ValueError(f"the limit for {kind!r} must be an int >= 0, got {limit!r}")
+
+    def admits(self, kind: str, present: int) -> bool:
+        """Whether a cell already holding ``present`` pieces of ``kind`` has room for one more."""
+        limit = self.limits.get(kind)
+        return limit is None or present < limit
+
+    def is_full(self, kind: str, present: int) -> bool:
+        """Whether ``present`` pieces of ``kind`` fill the cell (nothing of that kind fits)."""
+        return not self.admits(kind, present)
 
 
 @attrs.frozen
@@ -64,6 +99,146 @@ class SquareGrid:
         """The cells touching ``cell`` (8-connected, or 4-connected without ``diagonal``)."""
         dirs = DIRECTIONS if diagonal else ORTHOGONAL
         return tuple(n for d in dirs if (n := self.step(cell, d)) is not None)
+
+    # ------------------------------------------------------------------ distance and movement
+
+    def neighbour_table(self, diagonal: bool = True) -> tuple[tuple[int, ...], ...]:
+        """Per cell, its neighbours (8-connected, or 4-connected without ``diagonal``),
+        precomputed once: index it in hot loops instead of calling :meth:`neighbours`."""
+        return self._neighbours8 if diagonal else self._neighbours4
+
+    @cached_property
+    def _neighbours8(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.neighbours(c, True) for c in range(self.size))
+
+    @cached_property
+    def _neighbours4(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.neighbours(c, False) for c in range(self.size))
+
+    def distance(self, a: int, b: int) -> int:
+        """The Chebyshev (king-move) distance between two cells: ``max(|dr|, |dc|)``."""
+        ra, ca = divmod(a, self.cols)
+        rb, cb = divmod(b, self.cols)
+        return max(abs(ra - rb), abs(ca - cb))
+
+    def manhattan(self, a: int, b: int) -> int:
+        """The 4-connected step distance between two cells: ``|dr| + |dc|``."""
+        ra, ca = divmod(a, self.cols)
+        rb, cb = divmod(b, self.cols)
+        return abs(ra - rb) + abs(ca - cb)
+
+    def within(self, cell: int, radius: int, include_self: bool = False) -> tuple[int, ...]:
+        """Every cell at Chebyshev distance at most ``radius`` from ``cell``, in index order."""
+        row, col = divmod(cell, self.cols)
+        return tuple(
+            r * self.cols + c
+            for r in range(max(0, row - radius), min(self.rows, row + radius + 1))
+            for c in range(max(0, col - radius), min(self.cols, col + radius + 1))
+            if include_self or r != row or c != col
+        )
+
+    def ray(self, cell: int, direction: tuple[int, int], length: int | None = None) -> tuple[int, ...]:
+        """The cells from ``cell`` (excluded) in ``direction`` up to the edge, or ``length`` steps."""
+        return self._rays[cell][DIRECTIONS.index(direction)][:length]
+
+    def rays(self, cell: int) -> tuple[tuple[int, ...], ...]:
+        """The eight rays from ``cell`` in :data:`DIRECTIONS` order (each up to the edge)."""
+        return self._rays[cell]
+
+    @cached_property
+    def _rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        table = []
+        for cell in range(self.size):
+            per_direction = []
+            for direction in DIRECTIONS:
+                run = []
+                nxt = self.step(cell, direction)
+                while nxt is not None:
+                    run.append(nxt)
+                    nxt = self.step(nxt, direction)
+                per_direction.append(tuple(run))
+            table.append(tuple(per_direction))
+        return tuple(table)
+
+    def direction_to(self, a: int, b: int) -> tuple[int, int] | None:
+        """The unit step from ``a`` toward ``b`` when ``b`` lies on one of the eight rays from
+        ``a`` (same row, column or diagonal); ``None`` otherwise or when ``a == b``."""
+        ra, ca = divmod(a, self.cols)
+        rb, cb = divmod(b, self.cols)
+        dr, dc = rb - ra, cb - ca
+        if (dr == 0 and dc == 0) or (dr != 0 and dc != 0 and abs(dr) != abs(dc)):
+            return None
+        return ((dr > 0) - (dr < 0), (dc > 0) - (dc < 0))
+
+    def between(self, a: int, b: int) -> tuple[int, ...] | None:
+        """The cells strictly between ``a`` and ``b`` on the ray joining them (the line of
+        fire), nearest ``a`` first; ``None`` when ``b`` is not on a ray from ``a``."""
+        direction = self.direction_to(a, b)
+        if direction is None:
+            return None
+        return self.ray(a, direction, self.distance(a, b) - 1)
+
+    def reachable(
+        self,
+        start: int,
+        budget: int,
+        passable: Callable[[int], bool],
+        may_stop: Callable[[int], bool],
+        diagonal: bool = True,
+    ) -> dict[int, tuple[int, ...]]:
+        """Every cell a piece at ``start`` may end a move of 1 to ``budget`` steps on, with a
+        shortest path to it (``start`` excluded, the destination included).
+
+        Breadth-first: a step may enter a cell when ``passable(cell)``; the move may end on a
+        cell when ``may_stop(cell)``. A cell that is not passable may still end a move when
+        ``may_stop`` says so (a climb, an attack position), but the walk does not go on from it.
+        """
+        table = self.neighbour_table(diagonal)
+        paths: dict[int, tuple[int, ...]] = {}
+        seen = {start}
+        frontier: deque[tuple[int, tuple[int, ...]]] = deque([(start, ())])
+        while frontier:
+            cell, path = frontier.popleft()
+            if len(path) >= budget:
+                continue
+            for nxt in table[cell]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                route = (*path, nxt)
+                if may_stop(nxt):
+                    paths[nxt] = route
+                if passable(nxt):
+                    frontier.append((nxt, route))
+        return paths
+
+    # ------------------------------------------------------------------ symmetries
+
+    def rotate(self, cell: int, quarter_turns: int = 1) -> int:
+        """The cell that ``cell`` becomes when a square board turns ``quarter_turns`` times a
+        quarter clockwise: ``(r, c) -> (c, n-1-r)`` per turn."""
+        if self.rows != self.cols and quarter_turns % 2:
+            raise ValueError(f"a {self.rows}x{self.cols} board has no quarter-turn symmetry")
+        row, col = divmod(cell, self.cols)
+        n = self.rows
+        for _ in range(quarter_turns % 4):
+            row, col = col, n - 1 - row
+        return row * self.cols + col
+
+    def mirror(self, cell: int, axis: str = "vertical") -> int:
+        """The mirror image of ``cell``: about the vertical centre line (``(r, c) -> (r,
+        cols-1-c)``), the horizontal one (``(r, c) -> (rows-1-r, c)``) or the main diagonal
+        (``(r, c) -> (c, r)``, square boards only)."""
+        row, col = divmod(cell, self.cols)
+        if axis == "vertical":
+            return row * self.cols + (self.cols - 1 - col)
+        if axis == "horizontal":
+            return (self.rows - 1 - row) * self.cols + col
+        if axis == "diagonal" and self.rows == self.cols:
+            return col * self.cols + row
+        raise ValueError(f"no mirror axis {axis!r} on a {self.rows}x{self.cols} board")
+
+    # ------------------------------------------------------------------ lines
 
     def lines(self, length: int) -> tuple[tuple[int, ...], ...]:
         """Every straight run of ``length`` adjacent cells along a row, column or diagonal.

@@ -77,6 +77,27 @@ class TurnOrder:
         self.position = 0
         self.extra_turns = 0
 
+    def eliminate(self, seat: int) -> None:
+        """``seat`` leaves the order for good; the others keep their relative order.
+
+        When the current seat leaves, the seat after it becomes current at once (so the game
+        does not :meth:`advance` again), and its extra turns are dropped; if that seat was the
+        last of the round, the next round begins. The last seat cannot leave.
+        """
+        if seat not in self.order:
+            raise ValueError(f"seat {seat} is not in the turn order {self.order}")
+        if len(self.order) == 1:
+            raise ValueError(f"seat {seat} is the last one in the turn order")
+        index = self.order.index(seat)
+        del self.order[index]
+        if index < self.position:
+            self.position -= 1
+        elif index == self.position:
+            self.extra_turns = 0
+            if self.position == len(self.order):
+                self.position = 0
+                self.round += 1
+
     def start_with(self, seat: int) -> None:
         """Keep the cyclic seating but make ``seat`` the one that plays now and begins rounds."""
         if seat not in self.order:
