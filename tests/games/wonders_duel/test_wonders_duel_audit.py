@@ -12,18 +12,21 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from wonders_duel_helpers import (
+
+import tabletop
+from games.wonders_duel.wonders_duel_helpers import (
     coin_balance,
     fresh,
     give,
+    layout,
     offer,
     only_cards,
+    open_card,
     play,
     set_coins,
     to_discard,
 )
-
-import tabletop
+from tabletop.core import Action
 from tabletop.games.wonders_duel import (
     BOARD,
     CARDS,
@@ -45,11 +48,11 @@ from tabletop.games.wonders_duel.structures import start_age
 REFERENCE = Path("/work/shared/reference/wonders_duel")
 
 
-def refused(s: WondersDuelState, action: object, *words: str) -> None:
+def refused(s: WondersDuelState, action: Action, *words: str) -> None:
     """The action is refused with a message containing ``words``; nothing changes."""
     before = s.to_dict()
     with pytest.raises(tabletop.IllegalAction) as error:
-        s.apply(action)  # type: ignore[arg-type]
+        s.apply(action)
     for word in words:
         assert word in str(error.value), str(error.value)
     assert s.to_dict() == before
@@ -64,17 +67,17 @@ def build(s: WondersDuelState, wonder: str, coins: int = 40) -> None:
                 other.remove(wonder)
         s.wonders[seat].append(wonder)
     set_coins(s, seat, coins)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    play(s, BuildWonder(wonder, card))  # type: ignore[arg-type]
+    card = open_card(s)
+    play(s, BuildWonder(wonder, card))
 
 
 def end_age_one(s: WondersDuelState, position: int, last_player: int) -> None:
     """``last_player`` takes the last card of Age I with the pawn on ``position``."""
     s.military.position = position
     s.active = last_player
-    last = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    only_cards(s, last)  # type: ignore[arg-type]
-    play(s, Discard(last))  # type: ignore[arg-type]
+    last = open_card(s)
+    only_cards(s, last)
+    play(s, Discard(last))
 
 
 # ---------------------------------------------------------------------- military, both ways
@@ -262,8 +265,8 @@ def test_mausoleum_refuses_a_card_not_in_the_discard_pile() -> None:
 def test_a_player_cannot_build_the_opponent_wonder() -> None:
     s = fresh()
     set_coins(s, 0, 40)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    refused(s, BuildWonder("the_colossus", card), "not one of player 0's Wonders")  # type: ignore[arg-type]
+    card = open_card(s)
+    refused(s, BuildWonder("the_colossus", card), "not one of player 0's Wonders")
 
 
 def test_a_wonder_cannot_be_built_when_seven_are_built_even_if_owned() -> None:
@@ -278,9 +281,9 @@ def test_a_wonder_cannot_be_built_when_seven_are_built_even_if_owned() -> None:
     assert s.returned_wonders == ["the_pyramids"]
     s.active = 0
     set_coins(s, 0, 40)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
+    card = open_card(s)
     assert not any(isinstance(a, BuildWonder) for a in s.legal_actions())
-    refused(s, BuildWonder("the_pyramids", card), "only 7 Wonders")  # type: ignore[arg-type]
+    refused(s, BuildWonder("the_pyramids", card), "only 7 Wonders")
 
 
 # ---------------------------------------------------------------------- setup, data, views
@@ -324,18 +327,21 @@ def test_every_component_matches_the_reference_data() -> None:
         assert card.produces_choice == tuple(effect.get("produces_choice", ()))
         assert card.one_coin_trade == tuple(effect.get("trade_discount", ()))
         per = effect.get("coins_per")
-        assert (
-            (card.coins_per.counts, card.coins_per.each) == (tuple(per["counts"]), per["coins_each"])
-            if per
-            else card.coins_per is None
-        )
+        if per:
+            assert card.coins_per is not None
+            assert (card.coins_per.counts, card.coins_per.each) == (tuple(per["counts"]), per["coins_each"])
+        else:
+            assert card.coins_per is None
         guild = effect.get("guild")
-        assert (
-            (card.guild.counts, card.guild.coins_each, card.guild.vp_each)
-            == (tuple(guild["counts"]), guild["coins_each_on_build"], guild["vp_each_at_game_end"])
-            if guild
-            else card.guild is None
-        )
+        if guild:
+            assert card.guild is not None
+            assert (card.guild.counts, card.guild.coins_each, card.guild.vp_each) == (
+                tuple(guild["counts"]),
+                guild["coins_each_on_build"],
+                guild["vp_each_at_game_end"],
+            )
+        else:
+            assert card.guild is None
     wonders = json.loads((REFERENCE / "wonders.json").read_text())
     for ref in wonders if isinstance(wonders, list) else wonders["wonders"]:
         wonder, effect = WONDERS[ref["id"]], ref["effect"]
@@ -364,7 +370,7 @@ def test_every_component_matches_the_reference_data() -> None:
 
 def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the_rest() -> None:
     s = fresh(3)
-    s.box += [c for c in s.structure.cards if c is not None]  # type: ignore[union-attr]
+    s.box += [c for c in layout(s).cards if c is not None]
     start_age(s, 3, 0)
     give(s, 1, "glassworks")
     offer(s, "observatory")
@@ -377,16 +383,12 @@ def test_render_shows_costs_for_the_player_to_move_and_guild_backs_but_hides_the
     )
     guild_backs = sum(
         1
-        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
-        if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]  # type: ignore[union-attr]
+        for i, c in enumerate(layout(s).cards)
+        if c is not None and CARDS[c].is_guild and not layout(s).revealed[i]
     )
     assert text.count("(face down, guild)") == guild_backs
     assert "+3 (player 1 loses 2)" in text
-    hidden = [
-        c
-        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
-        if c is not None and not s.structure.revealed[i]
-    ]  # type: ignore[union-attr]
+    hidden = [c for i, c in enumerate(layout(s).cards) if c is not None and not layout(s).revealed[i]]
     for card in hidden + s.box:
         assert not re.search(rf"(: |, |  ){CARDS[card].name} \(", text), card
     for token in s.set_aside:

@@ -42,6 +42,7 @@ def test_chains_are_one_to_one_from_an_earlier_age() -> None:
     takers = [card for card in CARDS.values() if card.chain_from]
     assert len(givers) == len(takers) == 17
     for card in takers:
+        assert card.chain_from is not None
         assert givers[card.chain_from].age < card.age
 
 

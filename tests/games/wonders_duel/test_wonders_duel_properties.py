@@ -6,8 +6,13 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wonders_duel_helpers import card_count, fresh, random_game
 
+from games.wonders_duel.wonders_duel_helpers import (
+    card_count,
+    fresh,
+    layout,
+    random_game,
+)
 from tabletop.games.wonders_duel import CARDS, GAME
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
 from tabletop.games.wonders_duel.structures import start_age
@@ -64,23 +69,23 @@ def test_determinized_states_look_the_same_and_conserve_everything(seed: int) ->
 
 def test_face_down_guild_slots_stay_guilds_when_resampled() -> None:
     s = fresh(3)
-    s.box += [c for c in s.structure.cards if c is not None]  # type: ignore[union-attr]
+    s.box += [c for c in layout(s).cards if c is not None]
     start_age(s, 3, 0)
     guild_slots = [
         i
-        for i, c in enumerate(s.structure.cards)  # type: ignore[union-attr]
-        if c is not None and CARDS[c].is_guild and not s.structure.revealed[i]
-    ]  # type: ignore[union-attr]
-    hidden = [i for i, c in enumerate(s.structure.cards) if not s.structure.revealed[i]]  # type: ignore[union-attr]
+        for i, c in enumerate(layout(s).cards)
+        if c is not None and CARDS[c].is_guild and not layout(s).revealed[i]
+    ]
+    hidden = [i for i, c in enumerate(layout(s).cards) if not layout(s).revealed[i]]
     seen_changes = False
     for seed in range(30):
         sample = s.determinize(0, seed)
         for i in hidden:
-            card = sample.structure.cards[i]  # type: ignore[union-attr]
+            card = layout(sample).cards[i]
             assert card is not None
             assert CARDS[card].is_guild == (i in guild_slots)
             assert CARDS[card].age == 3
-            seen_changes |= card != s.structure.cards[i]  # type: ignore[union-attr]
+            seen_changes |= card != layout(s).cards[i]
         assert sample.observation(0) == s.observation(0)
         assert card_count(sample) == 73  # a hand-made state: Age II's deck was skipped
     assert seen_changes
@@ -91,9 +96,9 @@ def test_observation_hides_face_down_cards_box_and_set_aside_tokens() -> None:
     text = json.dumps(s.observation(0))
     for card in s.box:
         assert card not in text
-    for slot, card in enumerate(s.structure.cards):  # type: ignore[union-attr]
-        if not s.structure.revealed[slot]:  # type: ignore[union-attr]
-            assert card not in text
+    for slot, hidden in enumerate(layout(s).cards):
+        if hidden is not None and not layout(s).revealed[slot]:
+            assert hidden not in text
     for deck in s.decks:
         for card in deck:
             assert f'"{card}"' not in text
@@ -105,9 +110,9 @@ def test_observation_hides_face_down_cards_box_and_set_aside_tokens() -> None:
 def test_states_differing_only_in_hidden_cards_give_equal_observations() -> None:
     s = fresh(2)
     other = s.clone()
-    hidden = [i for i in range(20) if not other.structure.revealed[i]]  # type: ignore[union-attr]
+    hidden = [i for i in range(20) if not layout(other).revealed[i]]
     a, b = hidden[0], hidden[1]
-    cards = other.structure.cards  # type: ignore[union-attr]
+    cards = layout(other).cards
     cards[a], cards[b] = cards[b], cards[a]
     other.box.reverse()
     other.set_aside.reverse()

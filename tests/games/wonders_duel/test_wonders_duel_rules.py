@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from wonders_duel_helpers import (
+
+import tabletop
+from games.wonders_duel.wonders_duel_helpers import (
     coin_balance,
     fresh,
     give,
+    layout,
+    legal_field,
     offer,
     only_cards,
+    open_card,
     play,
     set_coins,
     to_discard,
 )
-
-import tabletop
+from tabletop.core import Action
 from tabletop.games.wonders_duel import (
     GAME,
     BuildFromDiscard,
@@ -38,11 +42,11 @@ def turn_state(seed: int = 0) -> WondersDuelState:
     return s
 
 
-def refused(s: WondersDuelState, action: object, *words: str) -> None:
+def refused(s: WondersDuelState, action: Action, *words: str) -> None:
     """The action is refused with a message containing ``words``; nothing changes."""
     before = s.to_dict()
     with pytest.raises(tabletop.IllegalAction) as error:
-        s.apply(action)  # type: ignore[arg-type]
+        s.apply(action)
     for word in words:
         assert word in str(error.value), str(error.value)
     assert s.to_dict() == before
@@ -143,7 +147,7 @@ def test_green_pair_takes_a_progress_token_from_the_board() -> None:
     board = list(s.board_tokens)
     play(s, Construct("laboratory"))
     assert s.decision == "progress_token" and s.current_player == 0
-    assert [a.token for a in s.legal_actions()] == board  # type: ignore[attr-defined]
+    assert legal_field(s, "token") == board
     refused(s, TakeProgressToken("nope"), "on the board")
     play(s, TakeProgressToken(board[0]))
     assert s.tokens[0] == [board[0]] and board[0] not in s.board_tokens
@@ -315,17 +319,17 @@ def build(s: WondersDuelState, wonder: str, card: str | None = None, coins: int 
     if wonder not in s.wonders[seat]:
         s.wonders[seat].append(wonder)
     if card is None:
-        card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
+        card = open_card(s)
     else:
         offer(s, card)
     set_coins(s, seat, coins)
     s.forget_legal_actions()
-    play(s, BuildWonder(wonder, card))  # type: ignore[arg-type]
+    play(s, BuildWonder(wonder, card))
 
 
 def test_wonder_costs_resources_and_tucks_the_card() -> None:
     s = turn_state()
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
+    card = open_card(s)
     assert wonder_cost(s, 0, "the_pyramids") == 8
     build(s, "the_pyramids", coins=8)
     assert s.coins[0] == 0 and s.built[0] == ["the_pyramids"] and s.tucked["the_pyramids"] == card
@@ -349,7 +353,7 @@ def test_circus_maximus_destroys_a_grey_card() -> None:
     build(s, "circus_maximus")
     assert s.military.position == -1
     assert s.decision == "destroy" and s.current_player == 1
-    assert sorted(a.card for a in s.legal_actions()) == ["glassworks", "press"]  # type: ignore[attr-defined]
+    assert sorted(legal_field(s, "card")) == ["glassworks", "press"]
     refused(s, DestroyCard("quarry"), "grey")
     play(s, DestroyCard("press"))
     assert "press" in s.discard and "press" not in s.cards[0] and s.produce[0][4] == 0
@@ -361,7 +365,7 @@ def test_statue_of_zeus_destroys_a_brown_card_or_nothing() -> None:
     give(s, 1, "quarry", "glassworks")
     build(s, "the_statue_of_zeus")
     assert s.military.position == 1
-    assert [a.card for a in s.legal_actions()] == ["quarry"]  # type: ignore[attr-defined]
+    assert legal_field(s, "card") == ["quarry"]
     play(s, DestroyCard("quarry"))
     assert s.produce[1][2] == 0 and s.discard == ["quarry"]
     s = turn_state()
@@ -382,7 +386,7 @@ def test_great_library_draws_three_set_aside_tokens() -> None:
     drawn = s.set_aside[-3:]
     build(s, "the_great_library")
     assert s.decision == "great_library"
-    assert sorted(a.token for a in s.legal_actions()) == sorted(drawn)  # type: ignore[attr-defined]
+    assert sorted(legal_field(s, "token")) == sorted(drawn)
     assert s.observation(1)["library_offer"] == 3 and sorted(s.observation(0)["library_offer"]) == sorted(
         drawn
     )
@@ -457,9 +461,9 @@ def test_seven_wonders_only_the_eighth_goes_back_to_the_box() -> None:
     assert s.returned_wonders == ["the_colossus"] and s.wonders == [[], []]
     s.active = 1
     set_coins(s, 1, 40)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
+    card = open_card(s)
     assert not any(isinstance(a, BuildWonder) for a in s.legal_actions())
-    refused(s, BuildWonder("the_colossus", card), "back to the box", "only 7 Wonders")  # type: ignore[arg-type]
+    refused(s, BuildWonder("the_colossus", card), "back to the box", "only 7 Wonders")
 
 
 def test_a_wonder_already_built_is_refused() -> None:
@@ -467,20 +471,20 @@ def test_a_wonder_already_built_is_refused() -> None:
     build(s, "the_pyramids")
     s.active = 0
     set_coins(s, 0, 40)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    refused(s, BuildWonder("the_pyramids", card), "already built")  # type: ignore[arg-type]
+    card = open_card(s)
+    refused(s, BuildWonder("the_pyramids", card), "already built")
 
 
 def test_unaffordable_wonder_is_refused() -> None:
     s = turn_state()
     set_coins(s, 0, 0)
-    card = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    refused(s, BuildWonder("the_pyramids", card), "cannot afford The Pyramids")  # type: ignore[arg-type]
+    card = open_card(s)
+    refused(s, BuildWonder("the_pyramids", card), "cannot afford The Pyramids")
 
 
 def test_covered_card_is_refused() -> None:
     s = turn_state()
-    covered = next(c for i, c in enumerate(s.structure.cards) if i not in s.open_slots)  # type: ignore[union-attr]
+    covered = next(c for i, c in enumerate(layout(s).cards) if i not in s.open_slots)
     assert covered is not None
     refused(s, Construct(covered), "covered by", "no other card covers")
     refused(s, Discard(covered), "covered by")
@@ -617,7 +621,7 @@ def test_urbanism_six_coins_then_four_per_chain() -> None:
 
 def test_play_again_is_lost_with_the_last_card_of_an_age() -> None:
     s = turn_state()
-    only_cards(s, s.structure.cards[s.open_slots[0]])  # type: ignore[union-attr,arg-type]
+    only_cards(s, open_card(s))
     build(s, "the_temple_of_artemis")
     assert s.age == 2 and s.decision == "choose_starter"
     assert not s.play_again
@@ -626,9 +630,9 @@ def test_play_again_is_lost_with_the_last_card_of_an_age() -> None:
 def test_weaker_player_chooses_who_begins_the_next_age() -> None:
     s = turn_state()
     s.military.position = 2  # the pawn is on player 2's side
-    last = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    only_cards(s, last)  # type: ignore[arg-type]
-    play(s, Discard(last))  # type: ignore[arg-type]
+    last = open_card(s)
+    only_cards(s, last)
+    play(s, Discard(last))
     assert s.age == 2 and s.decision == "choose_starter" and s.current_player == 1
     assert s.legal_actions() == [ChooseStarter(0), ChooseStarter(1)]
     assert s.structure is not None and len(s.open_slots) == 2  # Age II dealt
@@ -639,9 +643,9 @@ def test_weaker_player_chooses_who_begins_the_next_age() -> None:
 def test_pawn_on_zero_the_last_player_chooses() -> None:
     s = turn_state()
     s.active = 1
-    last = s.structure.cards[s.open_slots[0]]  # type: ignore[union-attr]
-    only_cards(s, last)  # type: ignore[arg-type]
-    play(s, Discard(last))  # type: ignore[arg-type]
+    last = open_card(s)
+    only_cards(s, last)
+    play(s, Discard(last))
     assert s.current_player == 1 and s.decision == "choose_starter"
     play(s, ChooseStarter(1))
     assert s.current_player == 1 and s.decision == "turn"
@@ -652,9 +656,11 @@ def test_newly_uncovered_cards_are_revealed() -> None:
     assert s.observation(1)["structure"].count("back:age1") == 8
     # take both cards covering slot r3c2 (slot 9): r4c1 and r4c3 (slots 14 and 15)
     for slot in (14, 15):
-        play(s, Discard(s.structure.cards[slot]))  # type: ignore[union-attr,arg-type]
-    assert s.structure.revealed[9] and 9 in s.open_slots  # type: ignore[union-attr]
-    assert s.observation(0)["structure"][9] == s.structure.cards[9]  # type: ignore[union-attr]
+        card = layout(s).cards[slot]
+        assert card is not None
+        play(s, Discard(card))
+    assert layout(s).revealed[9] and 9 in s.open_slots
+    assert s.observation(0)["structure"][9] == layout(s).cards[9]
 
 
 def test_wonder_draft_order() -> None:
@@ -712,12 +718,12 @@ def test_setup() -> None:
 def age_three_last_card(seed: int = 0) -> WondersDuelState:
     s = turn_state(seed)
     start_age(s, 3, 0)
-    only_cards(s, s.structure.cards[s.open_slots[0]])  # type: ignore[union-attr,arg-type]
+    only_cards(s, open_card(s))
     return s
 
 
 def last_discard(s: WondersDuelState) -> None:
-    play(s, Discard(s.structure.cards[s.open_slots[0]]))  # type: ignore[union-attr,arg-type]
+    play(s, Discard(open_card(s)))
 
 
 def test_military_supremacy_ends_the_game_at_once() -> None:

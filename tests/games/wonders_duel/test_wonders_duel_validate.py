@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wonders_duel_helpers import random_game
 
+from games.wonders_duel.wonders_duel_helpers import random_game
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.structures import SHAPES
 
@@ -25,7 +25,7 @@ def _trails() -> list[list[WondersDuelState]]:
     return [random_game(seed, wonders=mode) for seed in range(80) for mode in ("draft", "beginner")]
 
 
-def save(pred: Callable[[WondersDuelState], bool]) -> dict[str, Any]:
+def save(pred: Callable[[WondersDuelState], object]) -> dict[str, Any]:
     """The JSON save of the first state of the stored random games for which ``pred`` holds."""
     for trail in _trails():
         for state in trail:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Action, Rng
+from tabletop.core import Action, Layout, Rng
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.city import derive_city
 
@@ -35,6 +35,24 @@ def _out_of_structure(s: WondersDuelState, card: str, keep: tuple[str, ...]) -> 
                 pile[index] = card
                 return
     raise AssertionError(f"cannot take {card} out of the structure")
+
+
+def layout(s: WondersDuelState) -> Layout:
+    """The current Age structure (the state must be past the Wonder draft)."""
+    assert s.structure is not None, "no structure during the Wonder draft"
+    return s.structure
+
+
+def open_card(s: WondersDuelState) -> str:
+    """The card of the first accessible slot of the structure."""
+    card = layout(s).cards[s.open_slots[0]]
+    assert card is not None
+    return card
+
+
+def legal_field(s: WondersDuelState, name: str) -> list[Any]:
+    """The field ``name`` of every legal action, in order (they are all of one type)."""
+    return [getattr(action, name) for action in s.legal_actions()]
 
 
 def give(s: WondersDuelState, seat: int, *cards: str) -> None:
@@ -85,12 +103,12 @@ def only_cards(s: WondersDuelState, *cards: str) -> None:
     assert structure is not None
     for card in cards:
         offer(s, card)
-    for slot, card in enumerate(structure.cards):
-        if card is not None and card not in cards:
-            s.box.append(card)
+    for slot, left in enumerate(structure.cards):
+        if left is not None and left not in cards:
+            s.box.append(left)
             structure.cards[slot] = None
-    for slot, card in enumerate(structure.cards):
-        if card is not None:
+    for slot, left in enumerate(structure.cards):
+        if left is not None:
             structure.revealed[slot] = True
     structure.refresh()
     s.forget_legal_actions()
@@ -152,8 +170,11 @@ __all__ = [
     "coin_balance",
     "fresh",
     "give",
+    "layout",
+    "legal_field",
     "offer",
     "only_cards",
+    "open_card",
     "play",
     "random_game",
     "set_coins",
