@@ -148,6 +148,7 @@ def test_cli_bench_prints_a_row_per_configuration(
 ) -> None:
     assert cli.main(["bench", "toy", "--seconds", "0.05"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("toy")]
-    assert [row[1] for row in rows] == ["2", "3"]  # fewest and most players
+    # Fewest and most players; at 4 seats once alone and once as partners (a choice option).
+    assert [row[1] for row in rows] == ["2", "4", "4"]
     for row in rows:  # games/s, decisions/s and clones/s are positive numbers
         assert all(float(value.replace(",", "")) > 0 for value in row[3:6])

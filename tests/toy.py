@@ -1,8 +1,11 @@
 """A tiny game for testing the kernel on its own: take-away with a hidden bonus deck.
 
-Two or three seats in turn take 1-3 stones from a pile; taking the last stone wins. Taking
+Two to four seats in turn take 1-3 stones from a pile; taking the last stone wins. Taking
 exactly 3 draws a hidden card from a shuffled deck and scores its value. It exercises every
 part of the contract: options, chance, hidden information, extra turns and the action space.
+Two options reach the rest of the kernel: ``partners`` (four seats, 0 and 2 against 1 and 3:
+the team of the seat taking the last stone wins) and ``turn_limit`` (the game is drawn once
+that many takes leave stones in the pile).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ class ToyState(State):
     turns: TurnOrder
     deck: Deck
     points: list[TokenPool]
+    takes: int = 0
 
     @property
     def current_player(self) -> int | None:
@@ -57,9 +61,17 @@ class ToyState(State):
     def _legal_actions(self) -> list[Action]:
         return [Take(n) for n in (1, 2, 3) if n <= self.pile]
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        if self.options.get("partners"):
+            return ((0, 2), (1, 3))
+        return super().teams
+
     def _validate(self) -> None:
         if self.pile < 0:
             raise ValueError(f"pile is {self.pile}: a pile cannot hold fewer than 0 stones")
+        if self.takes < 0:
+            raise ValueError(f"takes is {self.takes}: a count of takes cannot be negative")
         if len(set(self.deck.cards)) != len(self.deck.cards):
             raise ValueError(f"deck.cards repeats a card: {self.deck.cards}")
 
@@ -74,9 +86,12 @@ class ToyState(State):
         self.pile -= action.count
         if action.count == 3 and self.deck:
             self.points[seat].add("bonus", int(self.deck.draw()))
+        self.takes += 1
+        totals = tuple(p["bonus"] for p in self.points)
         if self.pile == 0:
-            totals = tuple(p["bonus"] for p in self.points)
-            self.outcome = Outcome((seat,), totals, "last_stone")
+            self.outcome = Outcome(self.team_of(seat), totals, "last_stone")
+        elif self.takes == self.options.get("turn_limit"):
+            self.outcome = Outcome((), totals, "turn_limit")
         else:
             self.turns.advance()
 
@@ -87,6 +102,7 @@ class ToyState(State):
             turns=self.turns.copy(),
             deck=self.deck.copy(),
             points=[p.copy() for p in self.points],
+            takes=self.takes,
         )
         return new
 
@@ -100,10 +116,21 @@ class ToyState(State):
             "seat": seat,
             "points": [p["bonus"] for p in self.points],
             "to_play": self.current_player,
+            "takes": self.takes,
         }
 
     def _resample(self, seat: int) -> None:
+        # Sorted first, so that the true order cannot leak into the sample.
+        self.deck.cards.sort()
         self.deck.shuffle(self.rng)
+
+
+def _check_options(options: dict[str, Any], num_players: int) -> None:
+    if options["partners"] and num_players != 4:
+        raise ValueError(f"partners needs 4 players, not {num_players}")
+    limit = options["turn_limit"]
+    if limit is not None and limit < 1:
+        raise ValueError(f"turn_limit must be at least 1, got {limit}")
 
 
 def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> ToyState:
@@ -123,10 +150,15 @@ GAME = Game(
     name="toy",
     title="Toy take-away",
     min_players=2,
-    max_players=3,
+    max_players=4,
     state_type=ToyState,
     setup=_setup,
     action_space=ActionSpace([Block(Take, (("count", (1, 2, 3)),))]),
     action_types=[Take],
-    options=[Option("pile", 15, "stones in the pile at the start", types=(int,))],
+    options=[
+        Option("pile", 15, "stones in the pile at the start", types=(int,)),
+        Option("partners", False, "four seats, 0 and 2 against 1 and 3", choices=(False, True)),
+        Option("turn_limit", None, "takes after which the game is drawn", types=(int, type(None))),
+    ],
+    check_options=_check_options,
 )

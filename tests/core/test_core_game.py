@@ -15,6 +15,10 @@ def json_copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+#: The toy game's options when none are given.
+DEFAULTS = {"pile": 15, "partners": False, "turn_limit": None}
+
+
 # ---------------------------------------------------------------------- Option
 
 
@@ -65,23 +69,23 @@ def test_option_without_constraints_accepts_anything() -> None:
 
 
 def test_game_attributes() -> None:
-    assert (GAME.name, GAME.min_players, GAME.max_players) == ("toy", 2, 3)
+    assert (GAME.name, GAME.min_players, GAME.max_players) == ("toy", 2, 4)
     assert GAME.num_distinct_actions == 3
     assert [GAME.decode(i) for i in range(3)] == [Take(1), Take(2), Take(3)]
     assert GAME.encode(Take(3)) == 2
     assert ToyState.game is GAME
-    assert repr(GAME) == "<Game toy: Toy take-away, 2-3 players>"
+    assert repr(GAME) == "<Game toy: Toy take-away, 2-4 players>"
 
 
 def test_new_game_defaults() -> None:
     state = GAME.new_game(seed=4)
-    assert state.num_players == 2 and state.seed == 4 and state.options == {"pile": 15}
+    assert state.num_players == 2 and state.seed == 4 and state.options == DEFAULTS
     assert state.pile == 15 and state.history == [] and not state.is_terminal
 
 
 def test_new_game_passes_options_and_seed() -> None:
     state = GAME.new_game(players=3, seed=9, pile=5)
-    assert (state.num_players, state.pile, state.options) == (3, 5, {"pile": 5})
+    assert (state.num_players, state.pile, state.options) == (3, 5, {**DEFAULTS, "pile": 5})
     assert state.rng != Rng.from_seed(9)  # the setup shuffled with it
     assert GAME.new_game(players=3, seed=9, pile=5) == state
 
@@ -100,9 +104,9 @@ def test_unseeded_game_keeps_its_seed_and_replays() -> None:
     assert GAME.new_game().seed != state.seed  # 63 random bits
 
 
-@pytest.mark.parametrize("players", [1, 4, 0, -2])
+@pytest.mark.parametrize("players", [1, 5, 0, -2])
 def test_player_count_out_of_range(players: int) -> None:
-    with pytest.raises(ValueError, match=f"Toy take-away is played by 2 to 3 players, not {players}"):
+    with pytest.raises(ValueError, match=f"Toy take-away is played by 2 to 4 players, not {players}"):
         GAME.new_game(players=players)
 
 
@@ -145,10 +149,10 @@ def test_resolve_options_fills_defaults_and_calls_the_game_check() -> None:
         options=list(GAME.options.values()),
         check_options=check,
     )
-    assert game.resolve_options(2, {}) == {"pile": 15}
+    assert game.resolve_options(2, {}) == DEFAULTS
     with pytest.raises(ValueError, match="a stone per player"):
         game.new_game(players=3, pile=2)
-    assert calls == [({"pile": 15}, 2), ({"pile": 2}, 3)]
+    assert calls == [(DEFAULTS, 2), ({**DEFAULTS, "pile": 2}, 3)]
     no_options = Game(
         name="bare",
         title="Bare",
@@ -240,11 +244,27 @@ def test_record_and_replay() -> None:
         "game": "toy",
         "players": 3,
         "seed": 8,
-        "options": {"pile": 15},
+        "options": DEFAULTS,
         "actions": [GAME.action_to_dict(a) for a in state.history],
     }
     assert GAME.replay(record) == state
     assert GAME.replay({k: v for k, v in record.items() if k != "options"}) == state
+
+
+def test_a_determinized_state_has_no_record_but_its_save_round_trips() -> None:
+    state = played(seed=8, moves=4)
+    guess = state.determinize(1, seed=21)
+    assert (guess.seed, guess.history, guess.determinized) == (21, [], True)
+    with pytest.raises(ValueError, match="a determinized toy state has no record: its hidden parts"):
+        guess.record()
+    with pytest.raises(ValueError, match="a determinized toy state has no record"):
+        guess.child(Take(1)).record()  # its descendants are determinized too
+    data = json_copy(guess.to_dict())
+    assert data["determinized"] is True and data["seed"] == 21 and data["history"] == []
+    restored = GAME.state_from_dict(data)
+    assert restored == guess and restored.determinized
+    assert not GAME.state_from_dict(json_copy(state.to_dict())).determinized
+    assert state.record()["actions"]  # the true game keeps its record
 
 
 @pytest.mark.parametrize(
@@ -289,7 +309,7 @@ def test_a_save_that_breaks_the_games_invariants_is_refused_by_name() -> None:
     deck = dict(data["deck"], cards=["3", "3"])
     with pytest.raises(ValueError, match=r"inconsistent toy state: deck\.cards repeats a card"):
         TOY_GAME.state_from_dict({**data, "deck": deck})
-    with pytest.raises(ValueError, match=r"num_players is 9, outside 2..3"):
+    with pytest.raises(ValueError, match=r"num_players is 9, outside 2..4"):
         TOY_GAME.state_from_dict({**data, "num_players": 9})
     turns = dict(data["turns"], position=5)
     with pytest.raises(ValueError, match=r"malformed toy state: .*turn position 5 is outside"):

@@ -186,6 +186,34 @@ def test_determinize_reseeds_drops_the_cache_and_leaves_the_original_alone() -> 
     assert again.to_dict() == guess.to_dict()  # the same seed resamples the same way
 
 
+def test_a_determinized_state_keeps_nothing_of_the_true_game() -> None:
+    state = fresh()
+    state.apply(Take(1))
+    guess = state.determinize(2, seed=17)
+    assert guess.seed == 17 and guess.history == [] and guess.determinized
+    assert guess.rng != state.rng
+    assert state.seed == 3 and state.history == [Take(1)] and not state.determinized
+    assert not state.to_dict()["determinized"]
+    child = guess.child(Take(3))  # play goes on from the sample, still marked as invented
+    assert child.determinized and child.history == [Take(3)] and child.clone().determinized
+
+
+def test_determinize_depends_only_on_what_the_seat_sees() -> None:
+    # Other seeds deal other deck orders, and the same position is reached by other actions.
+    a, b = fresh(seed=1), fresh(seed=2)
+    a.apply(Take(1))
+    a.apply(Take(2))
+    b.apply(Take(2))
+    b.apply(Take(1))
+    assert a.deck.cards != b.deck.cards and a.history != b.history
+    for seat in range(3):
+        assert a.observation(seat) == b.observation(seat)
+        assert a.determinize(seat, 5).to_dict() == b.determinize(seat, 5).to_dict()
+        sample = a.determinize(seat, 99)
+        assert sample.determinize(seat, 5).to_dict() == a.determinize(seat, 5).to_dict()
+    assert a.determinize(0, 5).to_dict() != a.determinize(0, 6).to_dict()
+
+
 @pytest.mark.parametrize("seat", [-1, 3, True, "0"])
 def test_observation_and_determinize_refuse_a_seat_that_does_not_exist(seat: object) -> None:
     state = fresh()

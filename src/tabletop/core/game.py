@@ -193,7 +193,15 @@ class Game(Generic[S]):
             raise ValueError(f"malformed {self.name} action {data!r}: {describe_error(error)}") from None
 
     def record(self, state: S) -> dict[str, Any]:
-        """What it takes to replay ``state``: game, players, seed, options and the actions."""
+        """What it takes to replay ``state``: game, players, seed, options and the actions.
+
+        A determinized state has no record (``ValueError``): its hidden parts were invented.
+        """
+        if state.determinized:
+            raise ValueError(
+                f"a determinized {self.name} state has no record: its hidden parts were invented "
+                "by determinize, so no seed and list of actions lead to it"
+            )
         return {
             "game": self.name,
             "players": state.num_players,

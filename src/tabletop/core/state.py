@@ -41,6 +41,10 @@ class State(abc.ABC):
     rng: Rng
     history: list[Action] = attrs.field(factory=list)
     outcome: Outcome | None = None
+    #: True for a state made by :meth:`determinize` (and its descendants): its hidden parts
+    #: were invented, so no seed and list of actions lead to it and it has no :meth:`record`.
+    #: False for every real game.
+    determinized: bool = False
     #: The cached legal actions of the pending decision. A game may set it at the end of
     #: ``_apply`` when it has computed the next decision's list anyway, and a clone may share
     #: it: the list is replaced, never mutated.
@@ -108,6 +112,36 @@ class State(abc.ABC):
         """Whether the game is over."""
         return self.outcome is not None
 
+    def acting_seats(self) -> tuple[int, ...]:
+        """Every seat that must still choose at this node, ``current_player`` among them;
+        ``()`` once the game is over.
+
+        By default only ``current_player``. A simultaneous game (every seat commits a hidden
+        choice, asked one seat at a time) names every seat that has not committed yet, so an
+        adapter can ask them all at once; the order of the asking never shows in what a seat
+        observes.
+        """
+        seat = self.current_player
+        return () if seat is None or self.outcome is not None else (seat,)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that win and lose together: every seat in exactly one team.
+
+        By default every seat is a team of its own; a team game overrides this (from its rules
+        and options: it is never saved). A team game lists every member of the winning team in
+        ``outcome.winners``.
+        """
+        return tuple((seat,) for seat in range(self.num_players))
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """The team ``seat`` belongs to: its members, ``seat`` among them."""
+        self._check_seat(seat)
+        for team in self.teams:
+            if seat in team:
+                return team
+        raise ValueError(f"seat {seat} is in none of the teams {self.teams}")
+
     def legal_actions(self) -> list[Action]:
         """The legal actions for the pending decision; never empty before the end."""
         legal = self._legal
@@ -146,13 +180,20 @@ class State(abc.ABC):
         """A full state consistent with ``observation(seat)``: what ``seat`` cannot see is
         resampled and the rng reseeded, both from ``seed`` (for information-set search).
 
-        The mover's legal actions are the same as here when ``seat`` is the mover. A
-        determinized state keeps this state's history, so its ``record()`` replays the true game.
+        It depends only on ``observation(seat)`` and ``seed``: two states that look the same to
+        ``seat`` give equal determinized states (equal ``to_dict()``). So nothing of the true
+        game may survive in it: its ``seed`` is ``seed``, its ``history`` is empty (the true
+        actions would replay the true deck order, and in a simultaneous game they hold the other
+        seats' hidden choices) and ``determinized`` is true, so its :meth:`record` refuses.
+        The mover's legal actions are the same as here when ``seat`` is the mover.
         """
         self._check_seat(seat)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, got {seed!r}")
         new = self.clone()
+        new.seed = seed
+        new.history = []
+        new.determinized = True
         new.rng = Rng.from_seed(seed)
         new._legal = None  # computed for the true hidden cards, not the resampled ones
         new._resample(seat)
@@ -178,17 +219,24 @@ class State(abc.ABC):
         return sorted(encode(action) for action in self.legal_actions())
 
     def returns(self) -> tuple[float, ...]:
-        """Per seat: the game's result as a number (0 for everyone until the end)."""
+        """Per seat: the game's result as a number, by team (0 for everyone until the end).
+
+        +1 for every member of a winning team and -1 for every other seat; 0 for everyone in a
+        draw or when every team wins. Members of one team always get equal returns.
+        """
         if self.outcome is None:
-            return tuple(0.0 for _ in range(self.num_players))
-        return self.outcome.returns
+            return (0.0,) * self.num_players
+        return self.outcome.team_returns(self.teams)
 
     def to_dict(self) -> dict[str, Any]:
         """The whole truth as JSON-ready data; ``game.state_from_dict`` restores it exactly."""
         return self.game.state_to_dict(self)
 
     def record(self) -> dict[str, Any]:
-        """``{game, players, seed, options, actions}``; ``game.replay`` rebuilds this state."""
+        """``{game, players, seed, options, actions}``; ``game.replay`` rebuilds this state.
+
+        A determinized state has none: ``ValueError``.
+        """
         return self.game.record(self)
 
     def __str__(self) -> str:
@@ -221,4 +269,5 @@ class State(abc.ABC):
             "rng": self.rng.copy(),
             "history": self.history.copy(),
             "outcome": self.outcome,
+            "determinized": self.determinized,
         }
