@@ -15,7 +15,7 @@ from tabletop.core import winners
 
 from .city import science_symbols
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
-from .rules import draft_picker
+from .legal import draft_picker
 from .scoring import score_sheets
 from .structures import SHAPES
 

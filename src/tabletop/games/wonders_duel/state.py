@@ -13,7 +13,7 @@ import attrs
 from tabletop.core import Action, Layout, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
-from . import hidden, invariants, rules, scoring, text
+from . import hidden, invariants, legal, scoring, text
 from .city import derive_city
 from .components import CARDS
 from .economy import CostBook
@@ -138,13 +138,13 @@ class WondersDuelState(State):
         return "turn"
 
     def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
+        return legal.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        rules.apply_action(self, action)
+        legal.apply_action(self, action)
 
     def _why_illegal(self, action: Action) -> str:
-        return rules.why_illegal(self, action)
+        return legal.why_illegal(self, action)
 
     def _validate(self) -> None:
         """Refuse a loaded state the rules cannot reach (see :mod:`.invariants`)."""
