@@ -156,3 +156,27 @@ def test_reorder_by_a_players_choice() -> None:
     assert turns.order == [2, 0, 3, 1] and turns.current == 2 and turns.extra_turns == 0
     with pytest.raises(ValueError, match="permutation"):
         turns.reorder([0, 1, 2])
+
+
+def test_neighbours_round_a_circle_of_any_size() -> None:
+    turns = TurnOrder([0, 1, 2, 3])
+    assert [turns.left_of(s) for s in range(4)] == [1, 2, 3, 0]
+    assert [turns.right_of(s) for s in range(4)] == [3, 0, 1, 2]
+    pair = TurnOrder([1, 0])
+    assert pair.left_of(0) == 1 and pair.right_of(0) == 1
+    alone = TurnOrder([5])
+    assert alone.left_of(5) == 5 and alone.right_of(5) == 5
+    with pytest.raises(ValueError, match="not in the turn order"):
+        turns.left_of(9)
+    with pytest.raises(ValueError, match="not in the turn order"):
+        turns.right_of(9)
+
+
+@given(st.integers(1, 7), st.data())
+@settings(max_examples=40, deadline=None)
+def test_left_and_right_are_inverse(n: int, data: st.DataObject) -> None:
+    order = data.draw(st.permutations(list(range(n))))
+    turns = TurnOrder(list(order))
+    for seat in order:
+        assert turns.right_of(turns.left_of(seat)) == seat
+        assert turns.left_of(turns.right_of(seat)) == seat

@@ -5,11 +5,13 @@ from .actions import Action, IllegalAction
 from .decks import Deck
 from .game import Game, Option
 from .grids import CellCapacity, SquareGrid
+from .hands import Hands
 from .layouts import Layout, LayoutShape
 from .market import Market
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet, ranking, score_sheet, winners
+from .simultaneous import Simultaneous
 from .state import State
 from .tokens import TokenPool
 from .tracks import Track, Zone, zone_at
@@ -22,6 +24,7 @@ __all__ = [
     "CellCapacity",
     "Deck",
     "Game",
+    "Hands",
     "IllegalAction",
     "Layout",
     "LayoutShape",
@@ -30,6 +33,7 @@ __all__ = [
     "Outcome",
     "Rng",
     "ScoreSheet",
+    "Simultaneous",
     "SquareGrid",
     "State",
     "TokenPool",

@@ -98,6 +98,23 @@ class TurnOrder:
                 self.position = 0
                 self.round += 1
 
+    def left_of(self, seat: int) -> int:
+        """The seat after ``seat`` in the order, round the circle: its left-hand neighbour
+        (seats sit clockwise in turn order; a seat alone is its own neighbour)."""
+        order = self.order
+        try:
+            return order[(order.index(seat) + 1) % len(order)]
+        except ValueError:
+            raise ValueError(f"seat {seat} is not in the turn order {order}") from None
+
+    def right_of(self, seat: int) -> int:
+        """The seat before ``seat`` in the order, round the circle: its right-hand neighbour."""
+        order = self.order
+        try:
+            return order[order.index(seat) - 1]
+        except ValueError:
+            raise ValueError(f"seat {seat} is not in the turn order {order}") from None
+
     def start_with(self, seat: int) -> None:
         """Keep the cyclic seating but make ``seat`` the one that plays now and begins rounds."""
         if seat not in self.order:
