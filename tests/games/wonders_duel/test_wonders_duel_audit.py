@@ -43,7 +43,7 @@ from tabletop.games.wonders_duel import (
     WondersDuelState,
 )
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
-from tabletop.games.wonders_duel.structures import start_age
+from tabletop.games.wonders_duel.effects import start_age
 
 REFERENCE = Path("/work/shared/reference/wonders_duel")
 

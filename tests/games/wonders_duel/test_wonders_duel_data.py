@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tabletop.games.wonders_duel import BOARD, CARDS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS
-from tabletop.games.wonders_duel.structures import SHAPES
+from tabletop.games.wonders_duel.components import SHAPES
 
 
 def test_card_counts_per_age_and_guilds() -> None:

@@ -15,7 +15,7 @@ from games.wonders_duel.wonders_duel_helpers import (
 )
 from tabletop.games.wonders_duel import CARDS, GAME
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
-from tabletop.games.wonders_duel.structures import start_age
+from tabletop.games.wonders_duel.effects import start_age
 
 seeds = st.integers(min_value=0, max_value=2**40)
 modes = st.sampled_from(["draft", "beginner"])

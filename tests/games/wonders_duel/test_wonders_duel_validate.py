@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from games.wonders_duel.wonders_duel_helpers import random_game
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
-from tabletop.games.wonders_duel.structures import SHAPES
+from tabletop.games.wonders_duel.components import SHAPES
 
 
 @cache

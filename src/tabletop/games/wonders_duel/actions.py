@@ -156,8 +156,9 @@ DESTROY = {c: DestroyCard(c) for c in _destroyable}
 FROM_DISCARD = {c: BuildFromDiscard(c) for c in _card_ids}
 STARTER = (ChooseStarter(0), ChooseStarter(1))
 #: Per card: its id, its Construct, its Discard, its BuildWonder per Wonder, and the chain
-#: symbol that makes it free.
-TURN_ACTIONS = {
+#: symbol that makes it free. Looked up with the card of an open structure slot, typed
+#: ``str | None`` like every slot (an open slot is never empty, so None never occurs).
+TURN_ACTIONS: dict[str | None, tuple[str, Construct, Discard, dict[str, BuildWonder], str | None]] = {
     c: (c, CONSTRUCT[c], DISCARD[c], {w: BUILD_WONDER[w, c] for w in _wonder_ids}, CARDS[c].chain_from)
     for c in _card_ids
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Zone
+from tabletop.core import LayoutShape, Zone
 from tabletop.core.serialize import load_data, load_json
 
 #: The five resources, in the order used by every per-resource vector.
@@ -219,6 +219,19 @@ PROGRESS_TOKENS: dict[str, ProgressToken] = {
 }
 #: The board and setup.
 BOARD: Board = load_data(_PACKAGE, "board.json", Board)
+#: The four military tokens by id.
+MILITARY_TOKENS: dict[str, LootToken] = {token.id: token for token in BOARD.loot}
+#: Per military token, the pawn position that loots it (read from player 0's side: positive
+#: positions stand on player 1's half of the track).
+LOOT_SPACE: dict[str, int] = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}
+#: The three Age structures as kernel layout shapes.
+SHAPES: tuple[LayoutShape, ...] = tuple(
+    LayoutShape(
+        covered_by=tuple(slot.covered_by for slot in structure),
+        face_up=tuple(slot.face_up for slot in structure),
+    )
+    for structure in BOARD.structures
+)
 
 
 def raw_data(name: str) -> Any:

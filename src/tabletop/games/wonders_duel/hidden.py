@@ -1,13 +1,65 @@
-"""Resampling what a seat cannot see, for determinization."""
+"""Hidden information: what a seat may know (``observation``), and redealing what it cannot
+see (the resampling behind ``determinize``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .components import CARDS
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
+
+
+def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know, JSON-ready. Face-down structure cards appear as their back
+    (``"back:age1"``.. ``"back:age3"``, ``"back:guild"``); the undealt decks, the box, the
+    unrevealed Wonders and the set-aside Progress tokens only as counts; The Great Library's
+    draw and the two tokens it returned only to its owner."""
+    structure: list[str | None] = []
+    if s.structure is not None:
+        for card, revealed in zip(s.structure.cards, s.structure.revealed):
+            if card is None:
+                structure.append(None)
+            elif revealed:
+                structure.append(card)
+            else:
+                structure.append("back:guild" if CARDS[card].is_guild else f"back:age{s.age}")
+    sees_library = s.library_seat == seat or (s.library_offer and s.current_player == seat)
+    return {
+        "seat": seat,
+        "decision": s.decision,
+        "current_player": s.current_player,
+        "age": s.age,
+        "pending": list(s.pending),
+        "play_again": s.play_again,
+        "draft_pick": s.draft_pick,
+        "wonder_offer": list(s.wonder_offer),
+        "unrevealed_wonders": len(s.wonder_deck),
+        "structure": structure,
+        "deck_sizes": [len(d) for d in s.decks],
+        "box_size": len(s.box),
+        "discard": list(s.discard),
+        "coins": list(s.coins),
+        "cards": [list(c) for c in s.cards],
+        "wonders": [list(w) for w in s.wonders],
+        "built_wonders": [list(b) for b in s.built],
+        "tucked": dict(s.tucked),
+        "returned_wonders": list(s.returned_wonders),
+        "tokens": [list(t) for t in s.tokens],
+        "board_tokens": list(s.board_tokens),
+        "set_aside_count": len(s.set_aside),
+        "library_offer": list(s.library_offer) if sees_library else len(s.library_offer),
+        "library_known": list(s.library_known) if s.library_seat == seat else [],
+        "military": s.military.position,
+        "loot": list(s.loot),
+        "outcome": None
+        if s.outcome is None
+        else {
+            "winners": list(s.outcome.winners),
+            "reason": s.outcome.reason,
+        },
+    }
 
 
 def resample_hidden(s: WondersDuelState, seat: int) -> None:

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 from tabletop.core import winners
 
 from .city import science_symbols
-from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
-from .legal import draft_picker
+from .components import BOARD, CARDS, PROGRESS_TOKENS, SHAPES, WONDERS
+from .decisions import draft_picker
 from .scoring import score_sheets
-from .structures import SHAPES
 
 if TYPE_CHECKING:
     from .state import WondersDuelState

@@ -1,12 +1,12 @@
-"""Victory points by score-pad category."""
+"""Victory points by score-pad category, the three ways the game ends, and the Outcome."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import ScoreSheet, score_sheet, zone_at
+from tabletop.core import Outcome, ScoreSheet, score_sheet, winners, zone_at
 
-from .city import guild_count
+from .city import guild_count, science_symbols
 from .components import BLUE, BOARD, CARDS, GREEN, PROGRESS_TOKENS, PURPLE, WONDERS, YELLOW
 
 if TYPE_CHECKING:
@@ -24,6 +24,10 @@ CATEGORIES = (
     "treasury",
     "military",
 )
+#: ``outcome.reason`` of each way the game ends.
+REASONS = ("military", "science", "civilian")
+#: Different science symbols that win at once.
+SCIENCE_SUPREMACY = 6
 
 
 def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
@@ -60,3 +64,38 @@ def score_sheets(s: WondersDuelState) -> list[ScoreSheet]:
             )
         )
     return sheets
+
+
+# ---------------------------------------------------------------------- the end of the game
+
+
+def military_supremacy(s: WondersDuelState) -> bool:
+    """Whether the conflict pawn stands on a capital (its opponent wins at once)."""
+    return abs(s.military.position) >= BOARD.capital
+
+
+def science_supremacy(s: WondersDuelState, seat: int) -> bool:
+    """Whether the seat has gathered 6 different science symbols (it wins at once)."""
+    return len(set(science_symbols(s, seat))) >= SCIENCE_SUPREMACY
+
+
+def civilian_winners(sheets: list[ScoreSheet]) -> tuple[int, ...]:
+    """After Age III: most victory points, ties broken by blue-card points, then shared."""
+    return winners([(sheet["total"], sheet["civilian"]) for sheet in sheets])
+
+
+def civilian_end(s: WondersDuelState) -> None:
+    """The last card of Age III is taken: the game ends on points."""
+    sheets = score_sheets(s)
+    end_game(s, civilian_winners(sheets), "civilian", sheets)
+
+
+def end_game(
+    s: WondersDuelState, won: tuple[int, ...], reason: str, sheets: list[ScoreSheet] | None = None
+) -> None:
+    """Set the Outcome; nothing more is pending or owed."""
+    sheets = sheets or score_sheets(s)
+    s.outcome = Outcome(tuple(won), tuple(sheet["total"] for sheet in sheets), reason)
+    s.pending.clear()
+    s.play_again = False
+    s.chooser = None

@@ -7,8 +7,8 @@ from typing import Any
 from tabletop.core import Rng, Track
 
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
+from .effects import start_age
 from .state import WondersDuelState
-from .structures import start_age
 
 _AGE_CARDS = tuple(
     tuple(c.id for c in CARDS.values() if c.age == age and not c.is_guild) for age in (1, 2, 3)

@@ -13,9 +13,9 @@ import attrs
 from tabletop.core import Action, Layout, ScoreSheet, State, Track
 from tabletop.core.state import TRANSIENT
 
-from . import hidden, invariants, legal, scoring, text
+from . import effects, hidden, invariants, legal, refusals, scoring, text
 from .city import derive_city
-from .components import CARDS
+from .decisions import CHOOSE_STARTER, DRAFT_WONDER, OVER, TURN
 from .economy import CostBook
 
 _transient = {TRANSIENT: True}
@@ -128,23 +128,23 @@ class WondersDuelState(State):
         """``draft_wonder``, ``turn``, ``progress_token``, ``great_library``, ``destroy``,
         ``mausoleum``, ``choose_starter``, or ``over``."""
         if self.outcome is not None:
-            return "over"
+            return OVER
         if self.age == 0:
-            return "draft_wonder"
+            return DRAFT_WONDER
         if self.chooser is not None:
-            return "choose_starter"
+            return CHOOSE_STARTER
         if self.pending:
             return self.pending[-1].partition(":")[0]
-        return "turn"
+        return TURN
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        legal.apply_action(self, action)
+        effects.apply_action(self, action)
 
     def _why_illegal(self, action: Action) -> str:
-        return legal.why_illegal(self, action)
+        return refusals.why_illegal(self, action)
 
     def _validate(self) -> None:
         """Refuse a loaded state the rules cannot reach (see :mod:`.invariants`)."""
@@ -212,54 +212,8 @@ class WondersDuelState(State):
     # ------------------------------------------------------------------ hidden information
 
     def _observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready. Face-down structure cards appear as their back
-        (``"back:age1"``.. ``"back:age3"``, ``"back:guild"``); the undealt decks, the box, the
-        unrevealed Wonders and the set-aside Progress tokens only as counts; The Great
-        Library's draw and the two tokens it returned only to its owner."""
-        structure: list[str | None] = []
-        if self.structure is not None:
-            for card, revealed in zip(self.structure.cards, self.structure.revealed):
-                if card is None:
-                    structure.append(None)
-                elif revealed:
-                    structure.append(card)
-                else:
-                    structure.append("back:guild" if CARDS[card].is_guild else f"back:age{self.age}")
-        sees_library = self.library_seat == seat or (self.library_offer and self.current_player == seat)
-        return {
-            "seat": seat,
-            "decision": self.decision,
-            "current_player": self.current_player,
-            "age": self.age,
-            "pending": list(self.pending),
-            "play_again": self.play_again,
-            "draft_pick": self.draft_pick,
-            "wonder_offer": list(self.wonder_offer),
-            "unrevealed_wonders": len(self.wonder_deck),
-            "structure": structure,
-            "deck_sizes": [len(d) for d in self.decks],
-            "box_size": len(self.box),
-            "discard": list(self.discard),
-            "coins": list(self.coins),
-            "cards": [list(c) for c in self.cards],
-            "wonders": [list(w) for w in self.wonders],
-            "built_wonders": [list(b) for b in self.built],
-            "tucked": dict(self.tucked),
-            "returned_wonders": list(self.returned_wonders),
-            "tokens": [list(t) for t in self.tokens],
-            "board_tokens": list(self.board_tokens),
-            "set_aside_count": len(self.set_aside),
-            "library_offer": list(self.library_offer) if sees_library else len(self.library_offer),
-            "library_known": list(self.library_known) if self.library_seat == seat else [],
-            "military": self.military.position,
-            "loot": list(self.loot),
-            "outcome": None
-            if self.outcome is None
-            else {
-                "winners": list(self.outcome.winners),
-                "reason": self.outcome.reason,
-            },
-        }
+        """What ``seat`` may know (see :func:`.hidden.observation`)."""
+        return hidden.observation(self, seat)
 
     def _resample(self, seat: int) -> None:
         """Hidden cards redealt among the places with the same back, unrevealed Wonders and

@@ -1,0 +1,297 @@
+"""Carrying out a legal action and everything it triggers: payments, buildings, Wonders,
+Progress tokens, the conflict pawn, the end of a turn, of an Age and of the game.
+
+Every function takes the state and changes it in place; :func:`apply_action` may assume the
+action is legal (the kernel refuses anything else first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action, Layout
+
+from .actions import (
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseStarter,
+    Construct,
+    DestroyCard,
+    Discard,
+    PickWonder,
+    TakeProgressToken,
+)
+from .city import (
+    card_cost,
+    count_of,
+    derive_city,
+    economy_changed,
+    guild_count,
+    science_symbols,
+    wonder_cost,
+)
+from .components import (
+    BOARD,
+    CARDS,
+    LOOT_SPACE,
+    MILITARY_TOKENS,
+    PROGRESS_TOKENS,
+    RED,
+    SHAPES,
+    WONDERS,
+    YELLOW,
+)
+from .decisions import DRAFT_PICKS, GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN, destroy_entry, draft_picker
+from .scoring import civilian_end, end_game, military_supremacy, science_supremacy
+
+if TYPE_CHECKING:
+    from .state import WondersDuelState
+
+_MAX_WONDERS = BOARD.max_wonders_built
+
+
+def wonders_built(s: WondersDuelState) -> int:
+    """Wonders built in both cities together."""
+    return len(s.built[0]) + len(s.built[1])
+
+
+# ---------------------------------------------------------------------- Ages and the structure
+
+
+def start_age(s: WondersDuelState, age: int, active: int) -> None:
+    """Deal the Age's structure from its deck; ``active`` plays first."""
+    s.age = age
+    s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
+    s.decks[age - 1] = []
+    s.active = active
+
+
+def take_card(s: WondersDuelState, card_id: str) -> None:
+    """Take a card from the structure; the cards it uncovers become accessible (and face up)."""
+    structure = s.structure
+    assert structure is not None
+    structure.take(structure.cards.index(card_id))
+
+
+# ---------------------------------------------------------------------- money
+
+
+def _gain(s: WondersDuelState, seat: int, amount: int) -> None:
+    s.coins[seat] += amount
+    s.bank_paid += amount
+
+
+def _lose(s: WondersDuelState, seat: int, amount: int) -> None:
+    """The seat returns ``amount`` coins to the bank, or all it has."""
+    amount = min(amount, s.coins[seat])
+    s.coins[seat] -= amount
+    s.bank_received += amount
+
+
+def _pay(s: WondersDuelState, seat: int, printed: int, trade: int) -> None:
+    """Pay a printed cost to the bank and a trade cost to the bank or an Economy opponent."""
+    s.coins[seat] -= printed + trade
+    s.bank_received += printed
+    if trade:
+        opponent = 1 - seat
+        tokens = s.tokens[opponent]
+        if tokens and any(PROGRESS_TOKENS[t].takes_opponent_trade for t in tokens):
+            s.coins[opponent] += trade
+        else:
+            s.bank_received += trade
+
+
+# ---------------------------------------------------------------------- buildings, Wonders, tokens
+
+
+def _push(s: WondersDuelState, seat: int, shields: int) -> None:
+    """Move the conflict pawn ``shields`` spaces toward the opponent's capital."""
+    entered = s.military.move(shields if seat == 0 else -shields)
+    for token_id in s.loot:
+        if LOOT_SPACE[token_id] in entered:
+            kept = []
+            for other in s.loot:
+                if LOOT_SPACE[other] in entered:
+                    token = MILITARY_TOKENS[other]
+                    _lose(s, token.victim, token.coins)
+                else:
+                    kept.append(other)
+            s.loot = kept
+            break
+    if military_supremacy(s):
+        end_game(s, (seat,), "military")
+
+
+def _add_science(s: WondersDuelState, seat: int, symbol: str) -> None:
+    """A new science symbol: supremacy with 6 different ones, a Progress token for a pair."""
+    if science_supremacy(s, seat):
+        end_game(s, (seat,), "science")
+    elif science_symbols(s, seat).count(symbol) == 2 and s.board_tokens:
+        s.pending.append(PROGRESS_TOKEN)
+
+
+def construct(s: WondersDuelState, seat: int, card_id: str, by_chain: bool) -> None:
+    """Put a building in the seat's city and resolve its immediate effects."""
+    card = CARDS[card_id]
+    s.cards[seat].append(card_id)
+    if card.color_index == YELLOW:
+        s.yellow[seat] += 1
+    tokens = s.tokens[seat]
+    if by_chain and tokens:
+        bonus = sum(PROGRESS_TOKENS[t].chain_coins for t in tokens)
+        if bonus:
+            _gain(s, seat, bonus)
+    if card.chain_to is not None:
+        s.chains[seat].add(card.chain_to)
+    if card.changes_costs:
+        for resource, units in card.production:
+            s.produce[seat][resource] += units
+        if card.choice_group:
+            s.choice[seat][card.choice_group - 1] += 1
+        s.one_coin[seat] |= card.one_coin_mask
+        economy_changed(s)
+    if card.gain_coins:
+        _gain(s, seat, card.gain_coins)
+    if card.coins_per is not None:
+        count = sum(count_of(s, seat, what) for what in card.coins_per.counts)
+        _gain(s, seat, card.coins_per.each * count)
+    if card.guild is not None and card.guild.coins_each:
+        _gain(s, seat, card.guild.coins_each * guild_count(s, card))
+    if card.shields:
+        bonus = 0
+        if card.color_index == RED and tokens:
+            bonus = sum(PROGRESS_TOKENS[t].red_shield_bonus for t in tokens)
+        _push(s, seat, card.shields + bonus)
+    if card.science is not None and s.outcome is None:
+        _add_science(s, seat, card.science)
+
+
+def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -> None:
+    """Build a Wonder with ``card_id`` tucked under it and resolve its effects."""
+    wonder = WONDERS[wonder_id]
+    s.wonders[seat].remove(wonder_id)
+    s.built[seat].append(wonder_id)
+    s.tucked[wonder_id] = card_id
+    if wonders_built(s) == _MAX_WONDERS:
+        for owner in (0, 1):
+            s.returned_wonders += s.wonders[owner]
+            s.wonders[owner] = []
+    if wonder.choice_group:
+        s.choice[seat][wonder.choice_group - 1] += 1
+        economy_changed(s)
+    if wonder.gain_coins:
+        _gain(s, seat, wonder.gain_coins)
+    if wonder.opponent_loses_coins:
+        _lose(s, 1 - seat, wonder.opponent_loses_coins)
+    if wonder.shields:
+        _push(s, seat, wonder.shields)
+        if s.outcome is not None:
+            return
+    if wonder.play_again or any(PROGRESS_TOKENS[t].wonders_play_again for t in s.tokens[seat]):
+        s.play_again = True
+    if wonder.destroys is not None and any(CARDS[c].color == wonder.destroys for c in s.cards[1 - seat]):
+        s.pending.append(destroy_entry(wonder.destroys))
+    if wonder.build_from_discard and s.discard:
+        s.pending.append(MAUSOLEUM)
+    if wonder.progress_from_box and s.set_aside:
+        count = wonder.progress_from_box
+        s.library_offer = s.set_aside[-count:]
+        del s.set_aside[-count:]
+        s.pending.append(GREAT_LIBRARY)
+
+
+def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
+    """The seat takes a Progress token and its immediate effects."""
+    token = PROGRESS_TOKENS[token_id]
+    s.tokens[seat].append(token_id)
+    if token.blue_discount or token.wonder_discount:
+        economy_changed(s)
+    if token.gain_coins:
+        _gain(s, seat, token.gain_coins)
+    if token.science is not None:
+        _add_science(s, seat, token.science)
+
+
+# ---------------------------------------------------------------------- applying actions
+
+
+def apply_action(s: WondersDuelState, action: Action) -> None:
+    """Carry out a legal action and everything it triggers."""
+    seat = s.active
+    match action:
+        case Construct(card=card_id):
+            take_card(s, card_id)
+            printed, trade, chained = card_cost(s, seat, card_id)
+            _pay(s, seat, printed, trade)
+            construct(s, seat, card_id, chained)
+        case Discard(card=card_id):
+            take_card(s, card_id)
+            _gain(s, seat, 2 + s.yellow[seat])
+            s.discard.append(card_id)
+        case BuildWonder(wonder=wonder_id, card=card_id):
+            take_card(s, card_id)
+            _pay(s, seat, 0, wonder_cost(s, seat, wonder_id))
+            build_wonder(s, seat, wonder_id, card_id)
+        case TakeProgressToken(token=token_id):
+            if s.pending.pop() == GREAT_LIBRARY:
+                s.library_offer.remove(token_id)
+                s.library_known = s.library_offer
+                s.library_seat = seat
+                s.set_aside += s.library_offer
+                s.library_offer = []
+            else:
+                s.board_tokens.remove(token_id)
+            gain_token(s, seat, token_id)
+        case DestroyCard(card=card_id):
+            s.pending.pop()
+            s.cards[1 - seat].remove(card_id)
+            s.discard.append(card_id)
+            derive_city(s, 1 - seat)
+        case BuildFromDiscard(card=card_id):
+            s.pending.pop()
+            s.discard.remove(card_id)
+            construct(s, seat, card_id, False)
+        case ChooseStarter(seat=starter):
+            s.active = starter
+            s.chooser = None
+            return
+        case PickWonder(wonder=wonder_id):
+            _draft(s, wonder_id)
+            return
+        case _:
+            raise TypeError(f"{action!r} is not a 7 Wonders Duel action")
+    _after_step(s)
+
+
+def _draft(s: WondersDuelState, wonder_id: str) -> None:
+    s.wonders[s.active].append(wonder_id)
+    s.wonder_offer.remove(wonder_id)
+    s.draft_pick += 1
+    if s.draft_pick % 4 == 3:  # the last Wonder of the four goes to the first picker
+        s.wonders[draft_picker(s.draft_pick)].append(s.wonder_offer.pop())
+        s.draft_pick += 1
+        if s.draft_pick == DRAFT_PICKS:
+            start_age(s, 1, 0)
+            return
+        s.wonder_offer = s.wonder_deck[-4:]
+        del s.wonder_deck[-4:]
+    s.active = draft_picker(s.draft_pick)
+
+
+def _after_step(s: WondersDuelState) -> None:
+    """Once nothing is pending, end the turn: next player, Play Again, or the end of the Age."""
+    if s.outcome is not None or s.pending:
+        return
+    if s.open_slots:
+        if s.play_again:
+            s.play_again = False
+        else:
+            s.active = 1 - s.active
+        return
+    s.play_again = False  # Play Again is lost with the last card of an Age
+    if s.age == 3:
+        civilian_end(s)
+        return
+    position = s.military.position
+    s.chooser = 1 if position > 0 else 0 if position < 0 else s.active
+    start_age(s, s.age + 1, s.chooser)
