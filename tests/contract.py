@@ -1,8 +1,10 @@
 """The public contract, checked over a random playthrough of any game.
 
 ``check_contract(game, players, seed)`` plays one random game and asserts everything DESIGN.md
-promises about states, actions, saving, records and hidden information. The contract tests run
-it for every registered game; a game's own tests may call it with particular options.
+promises about states, actions, saving, records, hidden information, the seats that act,
+teams and returns. ``check_information_sets(game, players, seed)`` plays one and asserts that
+``determinize`` depends only on what the seat sees. The contract tests run both for every
+registered game; a game's own tests may call them with particular options.
 """
 
 from __future__ import annotations
@@ -20,11 +22,84 @@ def roundtrip_json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+def check_teams_and_returns(state: State) -> None:
+    """Teams split the seats; returns are equal within a team, zero in a draw and until the end,
+    and otherwise +1 for the winning teams and -1 for the rest."""
+    n = state.num_players
+    teams = state.teams
+    assert sorted(seat for team in teams for seat in team) == list(range(n)), f"teams {teams}"
+    for team in teams:
+        assert all(state.team_of(seat) == team for seat in team)
+    returns = state.returns()
+    assert len(returns) == n
+    for team in teams:
+        assert len({returns[seat] for seat in team}) == 1, f"returns {returns} split team {team}"
+    outcome = state.outcome
+    if outcome is None or outcome.is_draw:
+        assert returns == (0.0,) * n
+        return
+    won = [team for team in teams if set(team) & set(outcome.winners)]
+    for team in won:  # a team game names every member of the winning team
+        assert set(team) <= set(outcome.winners), f"winners {outcome.winners} split team {team}"
+    if len(won) == len(teams):
+        assert returns == (0.0,) * n
+    else:
+        assert sorted(returns) == [-1.0] * (n - len(outcome.winners)) + [1.0] * len(outcome.winners)
+        assert all(returns[seat] == 1.0 for seat in outcome.winners)
+
+
+def check_hidden_commits(state: State) -> None:
+    """At a simultaneous node, what the mover picks is hidden from every other seat."""
+    seat = state.current_player
+    assert seat is not None
+    others = [other for other in range(state.num_players) if other != seat]
+    legal = state.legal_actions()
+    first = state.child(legal[0])
+    views = [first.observation(other) for other in others]
+    for action in legal[1:]:
+        child = state.child(action)
+        for other, view in zip(others, views):
+            assert child.observation(other) == view, (
+                f"seat {other} can tell seat {seat}'s hidden {action} from {legal[0]} "
+                f"(decision {state.decision!r}, acting seats {state.acting_seats()})"
+            )
+
+
+def check_determinized_save(game: Game[Any], state: State, seat: int) -> None:
+    """A determinized state has no record, and its save round-trips."""
+    sample = state.determinize(seat, 7)
+    assert sample.determinized and sample.seed == 7 and sample.history == []
+    with pytest.raises(ValueError, match=r"determinized .* has no record"):
+        sample.record()
+    data = roundtrip_json(sample.to_dict())
+    assert data["determinized"] is True
+    restored = game.state_from_dict(data)
+    assert restored.to_dict() == sample.to_dict() and restored.determinized
+
+
+def check_information_set(state: State, seat: int) -> None:
+    """``determinize(seat, seed)`` depends only on ``observation(seat)`` and the seed: a
+    determinized state looks the same to ``seat``, and determinizing it again gives what
+    determinizing the true state gives."""
+    sample = state.determinize(seat, 99)
+    assert sample.observation(seat) == state.observation(seat)
+    again, direct = sample.determinize(seat, 5).to_dict(), state.determinize(seat, 5).to_dict()
+    if again != direct:
+        differ = sorted(key for key in direct if again.get(key) != direct[key])
+        raise AssertionError(
+            f"determinize({seat}, 5) depends on more than observation({seat}): "
+            f"the fields {differ} differ between two states seat {seat} cannot tell apart"
+        )
+
+
 def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
     """Everything that must hold of one non-terminal state."""
     assert not state.is_terminal and state.outcome is None
     seat = state.current_player
     assert isinstance(seat, int) and 0 <= seat < state.num_players
+    acting = state.acting_seats()
+    assert seat in acting, f"acting_seats() {acting} leaves out the current player {seat}"
+    assert len(set(acting)) == len(acting) and all(0 <= s < state.num_players for s in acting)
     assert isinstance(state.decision, str) and state.decision
     legal = state.legal_actions()
     assert legal, f"no legal action in a non-terminal state (decision {state.decision})"
@@ -40,6 +115,11 @@ def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
     if not heavy:
         return
     before = state.to_dict()
+    check_teams_and_returns(state)
+    if len(acting) > 1:
+        check_hidden_commits(state)
+    check_determinized_save(game, state, seat)
+    assert state.to_dict() == before
     # An illegal action is refused with IllegalAction and changes nothing.
     legal_ids = set(ids)
     for _ in range(20):
@@ -85,8 +165,8 @@ def check_contract(
 ) -> State:
     """Play one random game, checking the contract along the way; return the final state."""
     rng = Rng.from_seed(seed)
-    state = game.new_game(players=players, seed=seed, **options)
-    twin = game.new_game(players=players, seed=seed, **options)
+    state: State = game.new_game(players=players, seed=seed, **options)
+    twin: State = game.new_game(players=players, seed=seed, **options)
     assert state.to_dict() == twin.to_dict(), "the same seed must give the same game"
     decisions = 0
     while not state.is_terminal:
@@ -98,10 +178,13 @@ def check_contract(
         decisions += 1
     assert state.to_dict() == twin.to_dict(), "the same seed and actions must give the same game"
     assert state.current_player is None
-    assert state.legal_actions() == []
+    assert state.legal_actions() == [] and state.acting_seats() == ()
     outcome = state.outcome
-    assert outcome is not None and outcome.winners and outcome.reason
+    assert outcome is not None and outcome.reason
+    assert outcome.is_draw == (outcome.winners == ())
     assert all(0 <= w < players for w in outcome.winners)
+    assert list(outcome.winners) == sorted(set(outcome.winners))
+    check_teams_and_returns(state)
     assert len(outcome.scores) == players
     sheets = state.scores()
     assert len(sheets) == players and all("total" in sheet for sheet in sheets)
@@ -112,3 +195,19 @@ def check_contract(
     assert game.replay(roundtrip_json(state.record())).to_dict() == final
     assert len(state.history) == decisions
     return state
+
+
+def check_information_sets(game: Game[Any], players: int, seed: int, every: int = 7, **options: Any) -> int:
+    """Play one random game and check :func:`check_information_set` for every seat at every
+    ``every``-th state; return how many states were checked."""
+    rng = Rng.from_seed(seed)
+    state: State = game.new_game(players=players, seed=seed, **options)
+    checked = decisions = 0
+    while not state.is_terminal:
+        if decisions % every == 0:
+            for seat in range(players):
+                check_information_set(state, seat)
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+    return checked

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 import tabletop
-from contract import check_contract
+from contract import check_contract, check_hidden_commits, check_information_set, check_information_sets
 from toy import GAME as TOY
+from toy import SEALED, Bid, ToyState
 
 NAMES = tabletop.game_names()
 
@@ -31,9 +33,57 @@ def test_random_games_fulfil_the_contract(name: str, extreme: str) -> None:
         check_contract(game, players, seed)
 
 
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("extreme", ["min", "max"])
+def test_determinize_depends_only_on_what_the_seat_sees(name: str, extreme: str) -> None:
+    game = tabletop.load(name)
+    players = game.min_players if extreme == "min" else game.max_players
+    for seed in range(2):
+        assert check_information_sets(game, players, seed) > 0
+
+
 def test_toy_game_fulfils_the_contract() -> None:
     for seed in range(5):
         check_contract(TOY, 3, seed, heavy_every=1)
+        check_information_sets(TOY, 3, seed, every=1)
+
+
+def test_toy_team_game_and_draws_fulfil_the_contract() -> None:
+    reasons = set()
+    for seed in range(12):
+        final = check_contract(TOY, 4, seed, heavy_every=1, pile=10, partners=True, turn_limit=5)
+        assert final.outcome is not None
+        reasons.add(final.outcome.reason)
+    assert reasons == {"last_stone", "turn_limit"}  # wins and draws were both checked
+
+
+def test_simultaneous_toy_game_fulfils_the_contract() -> None:
+    for players in (2, 4):
+        for seed in range(4):
+            check_contract(SEALED, players, seed, heavy_every=1)
+            check_information_sets(SEALED, players, seed, every=1)
+
+
+def test_the_contract_catches_a_hidden_choice_that_shows() -> None:
+    state = SEALED.new_game(players=3, seed=1, leak=True)
+    state.apply(Bid(2))
+    assert state.acting_seats() == (1, 2)
+    with pytest.raises(AssertionError, match="seat 0 can tell seat 1's hidden bid 2 from bid 1"):
+        check_hidden_commits(state)
+    with pytest.raises(AssertionError, match="can tell"):
+        check_contract(SEALED, 3, 1, leak=True)
+
+
+def test_the_contract_catches_a_resample_that_leaks_the_true_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = TOY.new_game(players=2, seed=1)
+    check_information_set(state, 0)
+
+    def shuffle_as_dealt(self: ToyState, seat: int) -> None:
+        self.deck.shuffle(self.rng)  # from the true order: the sample depends on it
+
+    monkeypatch.setattr(ToyState, "_resample", shuffle_as_dealt)
+    with pytest.raises(AssertionError, match=r"the fields \['deck'\] differ"):
+        check_information_set(state, 0)
 
 
 def test_unknown_game_lists_the_known_ones() -> None:
@@ -62,7 +112,8 @@ def test_ill_typed_option_is_refused_by_name(name: str) -> None:
     game = tabletop.load(name)
     for option in game.options.values():
         with pytest.raises(ValueError, match=option.name):
-            game.new_game(players=game.min_players, **{option.name: object()})
+            bad: dict[str, Any] = {option.name: object()}
+            game.new_game(players=game.min_players, **bad)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -101,7 +101,7 @@ def test_cli_parse_options() -> None:
 def test_cli_list_shows_installed_games(capsys: pytest.CaptureFixture[str], toy_registered: None) -> None:
     assert cli.main(["list"]) == 0
     out = capsys.readouterr().out
-    assert "toy" in out and "Toy take-away (2-3 players)" in out and "pile=15" in out
+    assert "toy" in out and "Toy take-away (2-4 players)" in out and "pile=15" in out
 
 
 def test_cli_simulate_saves_records_that_replay(

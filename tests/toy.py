@@ -5,11 +5,13 @@ exactly 3 draws a hidden card from a shuffled deck and scores its value. It exer
 part of the contract: options, chance, hidden information, extra turns and the action space.
 Two options reach the rest of the kernel: ``partners`` (four seats, 0 and 2 against 1 and 3:
 the team of the seat taking the last stone wins) and ``turn_limit`` (the game is drawn once
-that many takes leave stones in the pile).
+that many takes leave stones in the pile). ``SEALED`` below is a second tiny game, of sealed
+bids, for simultaneous choices (several acting seats, commits hidden until all are in).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -128,9 +130,8 @@ class ToyState(State):
 def _check_options(options: dict[str, Any], num_players: int) -> None:
     if options["partners"] and num_players != 4:
         raise ValueError(f"partners needs 4 players, not {num_players}")
-    limit = options["turn_limit"]
-    if limit is not None and limit < 1:
-        raise ValueError(f"turn_limit must be at least 1, got {limit}")
+    if options["turn_limit"] is not None:
+        _at_least_one("turn_limit")(options["turn_limit"])
 
 
 def _setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> ToyState:
@@ -161,4 +162,139 @@ GAME = Game(
         Option("turn_limit", None, "takes after which the game is drawn", types=(int, type(None))),
     ],
     check_options=_check_options,
+)
+
+
+# ---------------------------------------------------------------------- a simultaneous toy
+
+
+@attrs.frozen
+class Bid(Action):
+    """Bid ``value`` in secret."""
+
+    kind = "bid"
+    value: int
+
+    def __str__(self) -> str:
+        return f"bid {self.value}"
+
+
+@attrs.define(slots=True, kw_only=True, eq=False)
+class SealedState(State):
+    """Sealed bids: every round each seat bids 1-3 in secret (asked one seat at a time, the
+    bids hidden until all are in); then the bids are shown and the highest bid that no other
+    seat matched scores its value. After ``rounds`` rounds the most points win; a game where
+    nobody scored is a draw. The ``leak`` option shows the pending bids to everyone: a broken
+    variant, for proving that the contract tests catch a leak."""
+
+    bids: list[int | None]
+    points: list[int]
+    shown: list[int] = attrs.field(factory=list)
+    round: int = 0
+
+    @property
+    def current_player(self) -> int | None:
+        if self.outcome is not None:
+            return None
+        return self.bids.index(None)
+
+    def acting_seats(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        return tuple(seat for seat, bid in enumerate(self.bids) if bid is None)
+
+    @property
+    def decision(self) -> str:
+        return "over" if self.outcome else "bid"
+
+    def _legal_actions(self) -> list[Action]:
+        return [Bid(value) for value in (1, 2, 3)]
+
+    def _validate(self) -> None:
+        if any(bid not in (None, 1, 2, 3) for bid in self.bids) or len(self.bids) != self.num_players:
+            raise ValueError(f"bids {self.bids} are not one bid of 1-3 or null per seat")
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, Bid)
+        bids = self.bids
+        bids[bids.index(None)] = action.value
+        if None in bids:
+            return
+        shown = [bid for bid in bids if bid is not None]
+        unmatched = [bid for bid in shown if shown.count(bid) == 1]
+        if unmatched:
+            best = max(unmatched)
+            self.points[shown.index(best)] += best
+        self.shown = shown
+        self.bids = [None] * self.num_players
+        self.round += 1
+        if self.round == self.options["rounds"]:
+            top = max(self.points)
+            winners = tuple(s for s, p in enumerate(self.points) if p == top) if top else ()
+            self.outcome = Outcome(winners, tuple(self.points), "points" if top else "nobody_scored")
+
+    def clone(self) -> SealedState:
+        return SealedState(
+            **self._copy_base(),
+            bids=self.bids.copy(),
+            points=self.points.copy(),
+            shown=self.shown,  # replaced, never mutated
+            round=self.round,
+        )
+
+    def scores(self) -> list[ScoreSheet]:
+        return [score_sheet({"points": p}) for p in self.points]
+
+    def _observation(self, seat: int) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "round": self.round,
+            "points": list(self.points),
+            "shown": list(self.shown),
+            "has_bid": [bid is not None for bid in self.bids],
+            "my_bid": self.bids[seat],
+        }
+        if self.options["leak"]:
+            view["bids"] = list(self.bids)
+        return view
+
+    def _resample(self, seat: int) -> None:
+        for other, bid in enumerate(self.bids):
+            if other != seat and bid is not None:
+                self.bids[other] = 1 + self.rng.randbelow(3)
+
+
+def _at_least_one(name: str) -> Callable[[Any], None]:
+    def check(value: Any) -> None:
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, got {value}")
+
+    return check
+
+
+def _setup_sealed(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> SealedState:
+    return SealedState(
+        num_players=num_players,
+        seed=seed,
+        options=options,
+        rng=rng,
+        bids=[None] * num_players,
+        points=[0] * num_players,
+    )
+
+
+SEALED = Game(
+    name="sealed",
+    title="Sealed bids",
+    min_players=2,
+    max_players=4,
+    state_type=SealedState,
+    setup=_setup_sealed,
+    action_space=ActionSpace([Block(Bid, (("value", (1, 2, 3)),))]),
+    action_types=[Bid],
+    options=[
+        Option("rounds", 3, "rounds of bidding", types=(int,), check=_at_least_one("rounds")),
+        Option(
+            "leak", False, "show the pending bids to every seat (a broken variant)", choices=(False, True)
+        ),
+    ],
 )

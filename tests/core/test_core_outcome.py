@@ -56,7 +56,7 @@ def test_team_returns_give_every_member_of_the_winning_team_the_win() -> None:
     assert Outcome((0, 1), (1, 1, 0), "r").team_returns([(0,), (1,), (2,)]) == (1.0, 1.0, -1.0)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(2, 7).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n - 1)))))
 def test_team_returns_are_equal_within_each_team(case: tuple[int, list[int]]) -> None:
     players, won = case
