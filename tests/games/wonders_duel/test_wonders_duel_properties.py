@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,9 +14,10 @@ from games.wonders_duel.wonders_duel_helpers import (
     layout,
     random_game,
 )
-from tabletop.games.wonders_duel import CARDS, GAME
+from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.actions import BuildWonder, Construct, Discard
 from tabletop.games.wonders_duel.effects import start_age
+from tabletop.games.wonders_duel.hidden import back
 
 seeds = st.integers(min_value=0, max_value=2**40)
 modes = st.sampled_from(["draft", "beginner"])
@@ -65,6 +67,62 @@ def test_determinized_states_look_the_same_and_conserve_everything(seed: int) ->
             sample._validate()
             if state.current_player == seat:
                 assert sample.legal_actions() == state.legal_actions()
+
+
+def _rotate(places: list[tuple[list[Any], int]]) -> None:
+    """Move the item of each place to the next place, the last one's to the first."""
+    values = [container[index] for container, index in places]
+    for (container, index), value in zip(places, values[1:] + values[:1]):
+        container[index] = value
+
+
+def scrambled(s: WondersDuelState, seat: int) -> WondersDuelState:
+    """A copy of ``s`` that ``seat`` cannot tell apart from it, made without the game's own
+    resampling: the hidden cards of each back rotated through their places (face-down slots,
+    decks, box), the unrevealed Wonders reversed, the Progress tokens it has not seen rotated."""
+    t = s.clone()
+    places: dict[object, list[tuple[list[Any], int]]] = {}
+    containers: list[list[Any]] = [*t.decks, t.box]
+    if t.structure is not None:
+        hidden = [i for i, c in enumerate(t.structure.cards) if c is not None and not t.structure.revealed[i]]
+        for i in hidden:
+            card = t.structure.cards[i]
+            assert card is not None
+            places.setdefault(back(card), []).append((t.structure.cards, i))
+    for container in containers:
+        for i, card in enumerate(container):
+            places.setdefault(back(card), []).append((container, i))
+    for same_back in places.values():
+        _rotate(same_back)
+    t.wonder_deck.reverse()
+    known = t.library_known if t.library_seat == seat else []
+    positions = [i for i, token in enumerate(t.set_aside) if token not in known]
+    was_known = [t.set_aside.index(token) for token in t.library_known]
+    tokens: list[tuple[list[Any], int]] = [(t.set_aside, i) for i in positions]
+    if not (t.library_offer and t.current_player == seat):
+        tokens += [(t.library_offer, i) for i in range(len(t.library_offer))]
+    _rotate(tokens)
+    if t.library_seat is not None and t.library_seat != seat:
+        t.library_known = [t.set_aside[i] for i in was_known]
+    t.forget_legal_actions()
+    return t
+
+
+@given(seed=seeds, mode=modes)
+@settings(max_examples=8, deadline=None)
+def test_determinize_depends_only_on_what_the_seat_sees(seed: int, mode: str) -> None:
+    """Two states a seat cannot tell apart give equal determinized states (information sets)."""
+    changed = 0
+    for state in random_game(seed, wonders=mode)[::3]:
+        for seat in (0, 1):
+            other = scrambled(state, seat)
+            other._validate()
+            assert other.observation(seat) == state.observation(seat)
+            changed += other.to_dict() != state.to_dict()
+            assert other.determinize(seat, 5).to_dict() == state.determinize(seat, 5).to_dict()
+            sample = state.determinize(seat, 99)
+            assert sample.determinize(seat, 5).to_dict() == state.determinize(seat, 5).to_dict()
+    assert changed  # the scrambling did hide something to resample
 
 
 def test_face_down_guild_slots_stay_guilds_when_resampled() -> None:

@@ -28,6 +28,7 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
     sees_library = s.library_seat == seat or (s.library_offer and s.current_player == seat)
     return {
         "seat": seat,
+        "options": dict(s.options),
         "decision": s.decision,
         "current_player": s.current_player,
         "age": s.age,
@@ -41,6 +42,8 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
         "box_size": len(s.box),
         "discard": list(s.discard),
         "coins": list(s.coins),
+        "bank_paid": s.bank_paid,
+        "bank_received": s.bank_received,
         "cards": [list(c) for c in s.cards],
         "wonders": [list(w) for w in s.wonders],
         "built_wonders": [list(b) for b in s.built],
@@ -50,6 +53,7 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
         "board_tokens": list(s.board_tokens),
         "set_aside_count": len(s.set_aside),
         "library_offer": list(s.library_offer) if sees_library else len(s.library_offer),
+        "library_seat": s.library_seat,
         "library_known": list(s.library_known) if s.library_seat == seat else [],
         "military": s.military.position,
         "loot": list(s.loot),
@@ -62,52 +66,87 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
     }
 
 
-def resample_hidden(s: WondersDuelState, seat: int) -> None:
-    """Redeal what ``seat`` cannot see, consistently with what it saw, using ``s.rng``.
+#: The card backs, in the order their pools are shuffled.
+_BACKS: tuple[int | str, ...] = (1, 2, 3, "guild")
 
-    Hidden cards (face-down structure slots, undealt decks, the box) are pooled by back —
-    Age I, II, III or Guild — and redealt to the same places; undealt decks are reshuffled.
-    Unrevealed Wonders and the set-aside Progress tokens are reshuffled likewise.
+
+def back(card_id: str) -> int | str:
+    """What the back of a card shows: its Age (1-3), or ``"guild"``."""
+    card = CARDS[card_id]
+    return "guild" if card.is_guild else card.age
+
+
+def resample_hidden(s: WondersDuelState, seat: int) -> None:
+    """Redeal what ``seat`` cannot see with ``s.rng``, from what it sees only.
+
+    Every hidden card (face-down structure slots, undealt decks, the box) is pooled by back —
+    Age I, II, III or Guild — and the pools are shuffled from sorted order, then dealt to the
+    face-down slots (by the back they show), to the decks (as many of each back as a deck holds
+    by the rules) and the rest to the box, kept sorted. The unrevealed Wonders and the
+    Progress tokens the seat has not seen are reshuffled from sorted order likewise. So
+    nothing of the true order or of which hidden card is where survives: two states that look
+    the same to ``seat`` give the same result for the same rng.
     """
     rng = s.rng
-    pools: dict[object, list[str]] = {}
-    places: list[tuple[list[str | None] | list[str], int, object]] = []
-
-    def hide(container: list[str | None] | list[str], index: int, card_id: str) -> None:
-        card = CARDS[card_id]
-        back: object = "guild" if card.is_guild else card.age
-        pools.setdefault(back, []).append(card_id)
-        places.append((container, index, back))
-
-    if s.structure is not None:
-        cards, revealed = s.structure.cards, s.structure.revealed
+    structure = s.structure
+    hidden_slots: list[int] = []
+    pools: dict[int | str, list[str]] = {b: [] for b in _BACKS}
+    if structure is not None:
+        cards, revealed = structure.cards, structure.revealed
         for slot, card_id in enumerate(cards):
             if card_id is not None and not revealed[slot]:
-                hide(cards, slot, card_id)
+                hidden_slots.append(slot)
+                pools[back(card_id)].append(card_id)
+    deck_backs: list[list[tuple[int | str, int]]] = []
     for deck in s.decks:
-        for index, card_id in enumerate(deck):
-            hide(deck, index, card_id)
-    for index, card_id in enumerate(s.box):
-        hide(s.box, index, card_id)
-    for pool in pools.values():
+        counts = {b: 0 for b in _BACKS}
+        for card_id in deck:
+            counts[back(card_id)] += 1
+            pools[back(card_id)].append(card_id)
+        deck_backs.append([(b, n) for b, n in counts.items() if n])
+    for card_id in s.box:
+        pools[back(card_id)].append(card_id)
+    for b in _BACKS:
+        pool = pools[b]
+        pool.sort()
         rng.shuffle(pool)
-    for container, index, back in places:
-        container[index] = pools[back].pop()
-    for deck in s.decks:
+    if structure is not None:
+        cards = structure.cards
+        for slot in hidden_slots:
+            card_id = cards[slot]
+            assert card_id is not None
+            cards[slot] = pools[back(card_id)].pop()
+    for index, counts_by_back in enumerate(deck_backs):
+        deck = [pools[b].pop() for b, n in counts_by_back for _ in range(n)]
         rng.shuffle(deck)
+        s.decks[index] = deck
+    s.box = sorted(card_id for b in _BACKS for card_id in pools[b])
+    s.wonder_deck.sort()
     rng.shuffle(s.wonder_deck)
-    # Progress tokens: the set-aside ones, and the Great Library's draw unless seat sees it.
-    sees_offer = s.current_player == seat
-    known = set(s.library_known) if s.library_seat == seat else set()
-    slots: list[tuple[list[str], int]] = [
-        (s.set_aside, i) for i, t in enumerate(s.set_aside) if t not in known
-    ]
+    _resample_tokens(s, seat)
+
+
+def _resample_tokens(s: WondersDuelState, seat: int) -> None:
+    """The set-aside Progress tokens and The Great Library's draw, as far as ``seat`` has not
+    seen them. Its owner saw the draw, and the two tokens it returned (kept last in the
+    set-aside tokens, where they were put back)."""
+    rng = s.rng
+    owner = s.library_seat
+    known = s.library_known if owner == seat else []
+    sees_offer = bool(s.library_offer) and s.current_player == seat
+    pool = sorted(t for t in s.set_aside if t not in known)
     if not sees_offer:
-        slots += [(s.library_offer, i) for i in range(len(s.library_offer))]
-    known_places = [i for i, t in enumerate(s.set_aside) if t in s.library_known]
-    tokens = [container[i] for container, i in slots]
-    rng.shuffle(tokens)
-    for (container, i), token_id in zip(slots, tokens):
-        container[i] = token_id
-    if s.library_seat is not None and s.library_seat != seat:
-        s.library_known = [s.set_aside[i] for i in known_places]
+        pool += s.library_offer
+        pool.sort()
+    rng.shuffle(pool)
+    if s.library_offer and not sees_offer:
+        drawn = len(s.library_offer)
+        s.library_offer = pool[-drawn:]
+        del pool[-drawn:]
+    if owner is None:
+        s.set_aside = pool
+    elif owner == seat:
+        s.set_aside = pool + list(known)
+    else:
+        s.set_aside = pool
+        s.library_known = pool[-len(s.library_known) :]
