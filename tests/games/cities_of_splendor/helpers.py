@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, TypeVar
 
 import pytest
 
 import tabletop
 from tabletop.core import Action, Rng
-from tabletop.games.cities_of_splendor import GAME, CitiesOfSplendorState
-from tabletop.games.cities_of_splendor.components import CARD, COLOURS, TOKEN_KINDS
+from tabletop.games.cities_of_splendor import GAME, CitiesOfSplendorState, refusals
+from tabletop.games.cities_of_splendor.components import CARDS, COLOURS, TOKEN_KINDS
 
 
 def fresh(module: str | None = None, players: int = 2, seed: int = 0) -> CitiesOfSplendorState:
@@ -51,7 +52,7 @@ def give(state: CitiesOfSplendorState, seat: int, *cards: str) -> None:
     player = state.players[seat]
     for card in cards:
         detach(state, card)
-        info = CARD[card]
+        info = CARDS[card]
         if info.kind == "double_gold":
             player.gold_cards.append(card)
             continue
@@ -65,7 +66,7 @@ def show(state: CitiesOfSplendorState, card: str, slot: int = 0) -> None:
     """Lay ``card`` face up in ``slot`` of its level's market; the card there goes under its deck."""
     state.forget_legal_actions()
     detach(state, card)
-    info = CARD[card]
+    info = CARDS[card]
     market = (state.orient if info.module == "orient" else state.markets)[info.level - 1]
     old = market.slots[slot]
     if old is not None:
@@ -83,12 +84,19 @@ def reserve_for(state: CitiesOfSplendorState, seat: int, card: str, blind: bool 
 
 
 def refused(state: CitiesOfSplendorState, action: Action, match: str) -> None:
-    """``action`` is refused with a message matching ``match`` and the state is unchanged."""
+    """``action`` is refused and the state is unchanged, and the game's own explanation of the
+    refusal (:func:`refusals.why_illegal`) matches ``match``.
+
+    The explanation is read directly because the kernel refuses a value outside the action
+    space (an unknown card, a colour that is not a gem) with its own message before asking
+    the game; the game must still name the rule if asked.
+    """
     before = state.to_dict()
-    with pytest.raises(tabletop.IllegalAction, match=match):
+    with pytest.raises(tabletop.IllegalAction):
         state.apply(action)
     assert state.to_dict() == before
     state.forget_legal_actions()  # the test may now edit the state directly
+    assert re.search(match, refusals.why_illegal(state, action)), refusals.why_illegal(state, action)
 
 
 def token_totals(state: CitiesOfSplendorState) -> dict[str, int]:
@@ -96,10 +104,20 @@ def token_totals(state: CitiesOfSplendorState) -> dict[str, int]:
     return {kind: state.bank[kind] + sum(p.tokens[kind] for p in state.players) for kind in TOKEN_KINDS}
 
 
+A = TypeVar("A", bound=Action)
+
+
+def legal_of(state: CitiesOfSplendorState, kind: type[A]) -> list[A]:
+    """The legal actions, every one of which must be a ``kind`` (one decision's answers)."""
+    actions = state.legal_actions()
+    assert all(isinstance(a, kind) for a in actions), actions
+    return [a for a in actions if isinstance(a, kind)]
+
+
 def play_random(state: CitiesOfSplendorState, seed: int, limit: int = 20_000) -> list[Any]:
     """Play ``state`` to the end with random legal actions; return the decisions' names."""
     rng = Rng.from_seed(seed)
-    decisions = []
+    decisions: list[str] = []
     while not state.is_terminal:
         assert len(decisions) < limit
         decisions.append(state.decision)
@@ -118,7 +136,7 @@ def with_bonuses(state: CitiesOfSplendorState, seat: int, **counts: int) -> None
     owned = {c for p in state.players for c in p.cards + p.reserved}
     for colour, n in counts.items():
         cards = sorted(
-            (c for c in CARD.values() if c.module == "base" and c.bonus == colour and c.id not in owned),
+            (c for c in CARDS.values() if c.module == "base" and c.bonus == colour and c.id not in owned),
             key=lambda c: (c.points, c.id),
         )
         give(state, seat, *[c.id for c in cards[:n]])

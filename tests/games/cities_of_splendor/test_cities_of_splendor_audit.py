@@ -6,6 +6,7 @@ from games.cities_of_splendor.helpers import (
     end_turn_quietly,
     fresh,
     give,
+    legal_of,
     refused,
     reserve_for,
     set_tokens,
@@ -56,7 +57,7 @@ def test_power_one_token_is_a_gem_token_never_gold() -> None:
         state.bank.counts[colour] = 0
     state.bank.counts["red"] = 1
     state.apply(BuyCard("L1-02"))  # the 3 blue go back: red and blue are possible, not gold
-    assert {a.colour for a in state.legal_actions()} == {"red", "blue"}  # type: ignore[attr-defined]
+    assert {a.colour for a in legal_of(state, TakeTradingToken)} == {"red", "blue"}
     refused(state, TakeTradingToken("gold"), "'gold' is not a gem colour")
 
 
@@ -139,7 +140,7 @@ def test_a_purchase_from_the_hand_also_asks_the_stronghold_choice() -> None:
     state.apply(BuyCard("L1-02"))
     assert state.decision == "stronghold" and state.current_player == 0
     face_up = {c for m in state.markets for c in m.slots if c}
-    assert {a.card for a in state.legal_actions()} == face_up  # type: ignore[attr-defined]
+    assert {a.card for a in legal_of(state, PlaceStronghold)} == face_up
 
 
 # ---------------------------------------------------------------------- text for a person

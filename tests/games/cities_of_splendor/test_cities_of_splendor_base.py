@@ -17,12 +17,10 @@ from games.cities_of_splendor.helpers import (
     token_totals,
 )
 from tabletop.games.cities_of_splendor import (
-    CARD,
     CARDS,
-    CITY,
+    CITY_FACES,
     CITY_TILES,
     GAME,
-    NOBLE,
     NOBLES,
     TRADING_POSTS,
     BuyCard,
@@ -42,44 +40,44 @@ REFERENCE = "/work/shared/reference/splendor/"
 
 
 def test_card_counts_match_the_reference() -> None:
-    base = [c for c in CARDS if c.module == "base"]
+    base = [c for c in CARDS.values() if c.module == "base"]
     assert [sum(1 for c in base if c.level == level) for level in (1, 2, 3)] == [40, 30, 20]
     assert sum(c.points for c in base) == 140
     for level, per_colour in ((1, 8), (2, 6), (3, 4)):
         for colour in ("white", "blue", "green", "red", "black"):
             assert sum(1 for c in base if c.level == level and c.bonus == colour) == per_colour
-    assert len(NOBLES) == 10 and all(n.points == 3 for n in NOBLES)
-    orient = [c for c in CARDS if c.module == "orient"]
+    assert len(NOBLES) == 10 and all(n.points == 3 for n in NOBLES.values())
+    orient = [c for c in CARDS.values() if c.module == "orient"]
     assert [sum(1 for c in orient if c.level == level) for level in (1, 2, 3)] == [10, 10, 10]
-    assert len(CITY_TILES) == 7 and len(CITY) == 14
-    assert [p.position for p in TRADING_POSTS] == [1, 2, 3, 4, 5]
+    assert len(CITY_TILES) == 7 and len(CITY_FACES) == 14
+    assert [p.position for p in TRADING_POSTS.values()] == [1, 2, 3, 4, 5]
 
 
 def test_every_card_and_noble_equals_the_reference() -> None:
     with open(REFERENCE + "base.json", encoding="utf-8") as f:
         base = json.load(f)
     for ref in base["development_cards"]:
-        card = CARD[ref["id"]]
+        card = CARDS[ref["id"]]
         assert (card.level, card.bonus, card.points) == (ref["level"], ref["bonus"], ref["points"])
         assert {k: v for k, v in ref["cost"].items() if v} == card.cost
     for ref in base["nobles"]:
-        assert NOBLE[ref["id"]].requirement == {k: v for k, v in ref["requirement"].items() if v}
+        assert NOBLES[ref["id"]].requirement == {k: v for k, v in ref["requirement"].items() if v}
 
 
 def test_spot_checks() -> None:
-    assert CARD["L1-01"].cost == {"white": 3, "blue": 1, "black": 1} and CARD["L1-01"].bonus == "white"
-    assert NOBLE["N01"].requirement == {"green": 4, "red": 4}
+    assert CARDS["L1-01"].cost == {"white": 3, "blue": 1, "black": 1} and CARDS["L1-01"].bonus == "white"
+    assert NOBLES["N01"].requirement == {"green": 4, "red": 4}
     # Orient examples printed on the official p7 page
-    assert CARD["O2-03"].kind == "reserve_noble" and CARD["O2-03"].points == 1
-    assert CARD["O2-03"].cost == {"blue": 2, "green": 2, "red": 2, "black": 2}
-    assert CARD["O3-07"].sacrifice is not None and CARD["O3-07"].sacrifice.colour == "white"
-    assert CARD["O3-07"].points == 3 and CARD["O3-07"].bonus == "blue"
-    free2 = [c for c in CARDS if c.kind == "free_level2" and c.bonus == "red"]
+    assert CARDS["O2-03"].kind == "reserve_noble" and CARDS["O2-03"].points == 1
+    assert CARDS["O2-03"].cost == {"blue": 2, "green": 2, "red": 2, "black": 2}
+    assert CARDS["O3-07"].sacrifice is not None and CARDS["O3-07"].sacrifice.colour == "white"
+    assert CARDS["O3-07"].points == 3 and CARDS["O3-07"].bonus == "blue"
+    free2 = [c for c in CARDS.values() if c.kind == "free_level2" and c.bonus == "red"]
     assert free2[0].cost == {"white": 3, "red": 1, "black": 6}
     # City examples from the rulebook: 13 + 4 red + 3 black; 15 + 5 of one colour; 14 + 4 green + 4 =
-    assert CITY["C1a"].prestige == 13 and CITY["C1a"].bonuses == {"red": 4, "black": 3}
-    assert CITY["C5a"].prestige == 15 and CITY["C5a"].same_colour == 5
-    assert CITY["C6a"].bonuses == {"green": 4} and CITY["C6a"].same_colour_excludes == ("green",)
+    assert CITY_FACES["C1a"].prestige == 13 and CITY_FACES["C1a"].bonuses == {"red": 4, "black": 3}
+    assert CITY_FACES["C5a"].prestige == 15 and CITY_FACES["C5a"].same_colour == 5
+    assert CITY_FACES["C6a"].bonuses == {"green": 4} and CITY_FACES["C6a"].same_colour_excludes == ("green",)
 
 
 # ---------------------------------------------------------------------- setup
@@ -151,6 +149,7 @@ def test_fewer_colours_left_take_one_of_each_remaining() -> None:
 def test_reserve_face_up_takes_gold_and_refills() -> None:
     state = fresh(None, 2)
     card = state.markets[1].slots[2]
+    assert card is not None
     top = state.markets[1].deck.peek()[0]
     state.apply(ReserveCard(card))
     assert state.players[0].reserved == [card]
@@ -231,7 +230,7 @@ def test_buy_a_reserved_card_and_refusal_when_unaffordable() -> None:
     state = fresh(None, 4)
     reserve_for(state, 0, "L3-01")
     refused(state, BuyCard("L3-01"), "cannot afford L3-01")
-    cost = CARD["L3-01"].cost
+    cost = CARDS["L3-01"].cost
     set_tokens(state, 0, **cost)
     state.apply(BuyCard("L3-01"))
     assert state.players[0].reserved == [] and "L3-01" in state.players[0].cards
@@ -259,12 +258,24 @@ def test_return_tokens_down_to_ten_may_include_tokens_just_taken() -> None:
 def test_a_single_noble_visits_automatically_bonuses_only() -> None:
     state = fresh(None, 2)
     state.nobles = ["N01", "N03", "N05"]
-    give(state, 0, *[c.id for c in CARDS if c.module == "base" and c.level == 1 and c.bonus == "green"][:4])
-    give(state, 0, *[c.id for c in CARDS if c.module == "base" and c.level == 1 and c.bonus == "red"][:3])
+    give(
+        state,
+        0,
+        *[c.id for c in CARDS.values() if c.module == "base" and c.level == 1 and c.bonus == "green"][:4],
+    )
+    give(
+        state,
+        0,
+        *[c.id for c in CARDS.values() if c.module == "base" and c.level == 1 and c.bonus == "red"][:3],
+    )
     set_tokens(state, 0, red=3)  # tokens do not count for nobles
     state.apply(TakeGems(("white", "blue", "black")))
     assert state.players[0].nobles == []
-    give(state, 0, next(c.id for c in CARDS if c.module == "base" and c.level == 2 and c.bonus == "red"))
+    give(
+        state,
+        0,
+        next(c.id for c in CARDS.values() if c.module == "base" and c.level == 2 and c.bonus == "red"),
+    )
     state.apply(TakeGems(("white", "blue", "black")))
     state.apply(TakeGems(("white", "blue", "green")))
     assert state.players[0].nobles == ["N01"] and "N01" not in state.nobles
@@ -274,10 +285,10 @@ def test_a_single_noble_visits_automatically_bonuses_only() -> None:
 def test_noble_choice_when_several_qualify_one_per_turn() -> None:
     state = fresh(None, 2)
     state.nobles = ["N01", "N03", "N05"]
-    req = {c: n for noble in ("N01", "N03", "N05") for c, n in NOBLE[noble].requirement.items()}
-    wanted = {c: max(NOBLE[n].requirement.get(c, 0) for n in state.nobles) for c in req}
+    req = {c: n for noble in ("N01", "N03", "N05") for c, n in NOBLES[noble].requirement.items()}
+    wanted = {c: max(NOBLES[n].requirement.get(c, 0) for n in state.nobles) for c in req}
     for colour, count in wanted.items():
-        give(state, 0, *[c.id for c in CARDS if c.module == "base" and c.bonus == colour][:count])
+        give(state, 0, *[c.id for c in CARDS.values() if c.module == "base" and c.bonus == colour][:count])
     met = [n for n in state.nobles]
     state.apply(TakeGems(("white", "blue", "black")))
     assert state.decision == "noble"
@@ -386,7 +397,7 @@ def test_module_data_equals_the_reference() -> None:
     with open(REFERENCE + "cities_of_splendor.json", encoding="utf-8") as f:
         modules = json.load(f)["modules"]
     for ref in modules["the_orient"]["cards"]:
-        card = CARD[ref["id"]]
+        card = CARDS[ref["id"]]
         assert (card.level, card.kind, card.bonus, card.bonus_count, card.points) == (
             ref["level"],
             ref["kind"],
@@ -401,13 +412,13 @@ def test_module_data_equals_the_reference() -> None:
                 ref["sacrifice"]["colour"],
                 ref["sacrifice"]["bonuses"],
             )
-    tiles = {t.tile: t for t in CITY_TILES}
+    tiles = dict(CITY_TILES)
     for ref in modules["the_cities"]["tiles"]:
         for face, ref_face in zip(tiles[ref["tile"]].faces, ref["faces"]):
             assert face.id == ref_face["id"] and face.prestige == ref_face["prestige_required"]
             assert face.bonuses == {k: v for k, v in ref_face["bonuses_required"].items() if v}
             same = ref_face["same_colour_bonuses_required"]
             assert face.same_colour == (same["count"] if same else 0)
-    for post, ref in zip(TRADING_POSTS, modules["the_trading_posts"]["powers_in_board_order"]):
+    for post, ref in zip(TRADING_POSTS.values(), modules["the_trading_posts"]["powers_in_board_order"]):
         assert post.bonuses == {k: v for k, v in ref["requirement"]["bonuses"].items() if v}
         assert post.nobles == ref["requirement"]["nobles"] and post.text == ref["official_text"]

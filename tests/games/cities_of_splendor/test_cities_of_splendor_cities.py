@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from games.cities_of_splendor.helpers import end_turn_quietly, fresh, refused, with_bonuses
-from tabletop.games.cities_of_splendor import CITY, CITY_TILES, ClaimCity
+from tabletop.games.cities_of_splendor import CITY_FACES, CITY_TILES, ClaimCity
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_three_cities_on_random_sides_and_no_nobles(players: int) -> None:
-    sides = set()
+    sides: set[str] = set()
     for seed in range(12):
         state = fresh("cities", players, seed)
         assert len(state.cities) == 3 and state.nobles == []
-        tiles = {tile.tile for tile in CITY_TILES for face in tile.faces if face.id in state.cities}
+        tiles = {tile.tile for tile in CITY_TILES.values() for face in tile.faces if face.id in state.cities}
         assert len(tiles) == 3  # three different tiles
         sides.update(face[-1] for face in state.cities)
     assert sides == {"a", "b"}
@@ -96,7 +96,7 @@ def test_four_green_and_four_of_another_colour() -> None:
     end_turn_quietly(state)
     end_turn_quietly(state)
     assert state.players[0].city == "C6a"
-    assert CITY["C6a"].same_colour_excludes == ("green",)
+    assert CITY_FACES["C6a"].same_colour_excludes == ("green",)
 
 
 def test_several_cities_met_the_player_chooses_one() -> None:
@@ -160,9 +160,9 @@ def test_a_non_claimant_with_more_prestige_does_not_win() -> None:
     assert state.outcome.scores == (17, 30)
 
 
-@pytest.mark.parametrize("face", sorted(CITY))
+@pytest.mark.parametrize("face", sorted(CITY_FACES))
 def test_every_face_is_claimed_exactly_at_its_requirements(face: str) -> None:
-    info = CITY[face]
+    info = CITY_FACES[face]
     needed = dict.fromkeys(("white", "blue", "green", "red", "black"), 0)
     needed.update(info.bonuses)
     if info.same_colour:

@@ -7,6 +7,7 @@ import json
 from games.cities_of_splendor.helpers import (
     fresh,
     give,
+    legal_of,
     refused,
     reserve_for,
     set_tokens,
@@ -15,13 +16,14 @@ from games.cities_of_splendor.helpers import (
     with_bonuses,
 )
 from tabletop.games.cities_of_splendor import (
-    CARD,
+    CARDS,
     BuyCard,
     ChooseNoble,
     PairCard,
     Pay,
     ReserveDeck,
     ReserveNoble,
+    ReturnToken,
     SacrificeCard,
     TakeFreeCard,
     TakeGems,
@@ -33,7 +35,7 @@ def test_two_orient_cards_per_level_beside_the_base_cards() -> None:
     assert [len(m.face_up()) for m in state.orient] == [2, 2, 2]
     assert [len(m.deck) for m in state.orient] == [8, 8, 8]
     assert [len(m.face_up()) for m in state.markets] == [4, 4, 4]
-    assert all(CARD[c].module == "orient" for m in state.orient for c in m.face_up())
+    assert all(CARDS[c].module == "orient" for m in state.orient for c in m.face_up())
     card = state.orient[1].slots[0]
     top = state.orient[1].deck.peek()[0]
     state.apply(
@@ -68,7 +70,7 @@ def test_gold_card_is_worth_two_gold_for_one_purchase_outside_the_token_limit() 
     state.apply(TakeGems(("white", "blue", "green")))
     assert state.decision == "return_tokens"
     for kind in ("white", "blue", "green"):
-        state.apply(next(a for a in state.legal_actions() if a.token == kind))  # type: ignore[attr-defined]
+        state.apply(next(a for a in legal_of(state, ReturnToken) if a.token == kind))
     assert state.players[0].gold_cards == ["O1-01"]
     # now spend it: 3 blue with 1 blue token and the card (2 gold)
     state.apply(TakeGems(("white", "red", "black")))
@@ -103,7 +105,7 @@ def test_pair_card_needs_a_bonus_card_and_is_paired_before_the_refill() -> None:
     with_bonuses(state, 0, blue=1, black=1)
     state.apply(BuyCard("O1-06"))
     assert state.decision == "pair" and state.orient[0].slots[1] is None
-    black = next(c for c in state.players[0].cards if CARD[c].bonus == "black")
+    black = next(c for c in state.players[0].cards if CARDS[c].bonus == "black")
     refused(state, PairCard("O1-06"), "paired with a card you own that has a gem bonus")
     state.apply(PairCard(black))
     player = state.players[0]
@@ -130,7 +132,7 @@ def test_pair_then_free_level_one_card_chain_with_a_pair_card() -> None:
     assert state.players[0].pairs == {"O2-01": "red"}
     assert state.decision == "free_card"
     level_one = {c for c in state.markets[0].slots + state.orient[0].slots if c}
-    assert {a.card for a in state.legal_actions()} == level_one  # type: ignore[attr-defined]
+    assert {a.card for a in legal_of(state, TakeFreeCard)} == level_one
     refused(state, TakeFreeCard("L2-01"), "take a face-up level-1 card")
     state.apply(TakeFreeCard("O1-08"))
     assert state.decision == "pair"  # the free pair card is paired too
@@ -148,7 +150,7 @@ def test_reserve_noble_only_its_owner_can_receive_it() -> None:
     set_tokens(state, 0, blue=2, green=2, red=2, black=2)
     state.apply(BuyCard("O2-03"))
     assert state.decision == "reserve_noble"
-    assert {a.noble for a in state.legal_actions()} == {"N01", "N03", "N05"}  # type: ignore[attr-defined]
+    assert {a.noble for a in legal_of(state, ReserveNoble)} == {"N01", "N03", "N05"}
     state.apply(ReserveNoble("N01"))  # 4 green 4 red
     assert state.nobles == ["N03", "N05"] and state.players[0].reserved_nobles == ["N01"]
     assert state.players[0].tokens["gold"] == 0 and state.players[0].points == 1
@@ -182,7 +184,7 @@ def test_free_level_two_card_chain_pair_and_free_level_one() -> None:
     state.apply(BuyCard("O3-01"))
     assert state.decision == "free_card"
     level_two = {c for c in state.markets[1].slots + state.orient[1].slots if c}
-    assert {a.card for a in state.legal_actions()} == level_two  # type: ignore[attr-defined]
+    assert {a.card for a in legal_of(state, TakeFreeCard)} == level_two
     state.apply(TakeFreeCard("O2-02"))
     # paired with the only bonus card (the white O3-01), then a free level-1 card
     assert state.players[0].pairs == {"O2-02": "white"}
@@ -195,7 +197,7 @@ def test_free_level_two_card_chain_pair_and_free_level_one() -> None:
 
 def test_sacrifice_discards_paired_cards_first_and_loses_their_points() -> None:
     state = fresh("orient", 2)
-    blacks = [c for c in CARD.values() if c.module == "base" and c.bonus == "black" and c.points]
+    blacks = [c for c in CARDS.values() if c.module == "base" and c.bonus == "black" and c.points]
     give(state, 0, blacks[0].id, blacks[1].id, "O1-06")
     state.players[0].pairs["O1-06"] = "black"
     state.players[0].bonuses["black"] += 1
@@ -205,7 +207,7 @@ def test_sacrifice_discards_paired_cards_first_and_loses_their_points() -> None:
     state.apply(BuyCard("O3-06"))
     # the paired card goes first (forced), then one of the two black cards
     assert state.decision == "sacrifice" and state.box == ["O1-06"]
-    assert {a.card for a in state.legal_actions()} == {blacks[0].id, blacks[1].id}  # type: ignore[attr-defined]
+    assert {a.card for a in legal_of(state, SacrificeCard)} == {blacks[0].id, blacks[1].id}
     refused(state, SacrificeCard(blacks[2].id), "reserved cards cannot be discarded")
     state.apply(SacrificeCard(blacks[1].id))
     player = state.players[0]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from games.cities_of_splendor.helpers import (
     end_turn_quietly,
     fresh,
+    legal_of,
     refused,
     reserve_for,
     set_tokens,
@@ -13,6 +16,7 @@ from games.cities_of_splendor.helpers import (
 )
 from tabletop.games.cities_of_splendor import (
     BuyCard,
+    CitiesOfSplendorState,
     Pass,
     PlaceStronghold,
     RemoveStronghold,
@@ -21,11 +25,11 @@ from tabletop.games.cities_of_splendor import (
 )
 
 
-def buy_cheap(state: object, seat: int, card: str = "L1-02", slot: int = 3) -> None:
+def buy_cheap(state: CitiesOfSplendorState, seat: int, card: str = "L1-02", slot: int = 3) -> None:
     """Seat buys ``card`` (3 blue) from ``slot`` of level 1."""
-    show(state, card, slot)  # type: ignore[arg-type]
-    set_tokens(state, seat, blue=3)  # type: ignore[arg-type]
-    state.apply(BuyCard(card))  # type: ignore[attr-defined]
+    show(state, card, slot)
+    set_tokens(state, seat, blue=3)
+    state.apply(BuyCard(card))
 
 
 def test_each_player_has_three_strongholds_in_supply() -> None:
@@ -40,7 +44,7 @@ def test_after_a_purchase_place_a_stronghold_before_the_refill() -> None:
     assert state.decision == "stronghold" and state.current_player == 0
     assert state.markets[0].slots[3] is None  # not replaced yet: the new card cannot be targeted
     face_up = [c for m in state.markets for c in m.slots if c]
-    assert sorted(a.card for a in state.legal_actions()) == sorted(face_up)
+    assert sorted(a.card for a in legal_of(state, PlaceStronghold)) == sorted(face_up)
     assert all(isinstance(a, PlaceStronghold) and a.origin is None for a in state.legal_actions())
     target = state.markets[2].slots[0]
     assert target is not None
@@ -93,7 +97,7 @@ def test_move_one_of_your_strongholds() -> None:
     legal = state.legal_actions()
     assert PlaceStronghold(b, a) in legal and PlaceStronghold(b) not in legal
     state.apply(PlaceStronghold(b, a))
-    assert sorted(state.players[0].strongholds) == sorted([a, a, b])
+    assert Counter(state.players[0].strongholds) == Counter([a, a, b])
 
 
 def test_remove_another_players_stronghold() -> None:

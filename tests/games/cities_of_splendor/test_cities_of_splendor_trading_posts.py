@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.cities_of_splendor.helpers import (
     end_turn_quietly,
     fresh,
+    legal_of,
     refused,
     set_tokens,
     show,
@@ -21,7 +22,7 @@ from tabletop.games.cities_of_splendor import (
 
 
 def test_the_board_has_five_powers_with_their_requirements() -> None:
-    requirements = [(p.bonuses, p.nobles) for p in TRADING_POSTS]
+    requirements = [(p.bonuses, p.nobles) for p in TRADING_POSTS.values()]
     assert requirements == [
         ({"white": 1, "red": 3}, 0),
         ({"white": 2}, 0),
@@ -91,7 +92,7 @@ def test_power_one_token_after_a_purchase_before_the_refill_may_be_one_just_spen
     state.apply(BuyCard("L1-02"))
     assert state.decision == "trading_post_token"
     assert state.markets[0].slots[1] is None  # the card is not replaced yet
-    assert {a.colour for a in state.legal_actions()} == {"white", "blue"}  # blue was just spent
+    assert {a.colour for a in legal_of(state, TakeTradingToken)} == {"white", "blue"}  # blue was just spent
     refused(state, TakeTradingToken("red"), "not one of the choices")
     state.apply(TakeTradingToken("blue"))
     assert state.players[0].tokens["blue"] == 1 and state.markets[0].slots[1] is not None

@@ -18,7 +18,7 @@ from tabletop.core import Rng
 from tabletop.games.cities_of_splendor import CARDS, GAME, MODULES, CitiesOfSplendorState
 
 Save = dict[str, Any]
-GOLD_CARDS = {c.id for c in CARDS if c.kind == "double_gold"}
+GOLD_CARDS = {c.id for c in CARDS.values() if c.kind == "double_gold"}
 
 
 def reach(

@@ -97,13 +97,11 @@ from .actions import (
     TakeTradingToken,
 )
 from .components import (
-    CARD,
     CARDS,
-    CITY,
+    CITY_FACES,
     CITY_TILES,
     COLOURS,
     MODULES,
-    NOBLE,
     NOBLES,
     SETUP,
     TRADING_POSTS,
@@ -113,7 +111,7 @@ from .components import (
     Noble,
     TradingPost,
 )
-from .rules import setup
+from .setup import setup
 from .state import CitiesOfSplendorState, Player
 
 
@@ -153,14 +151,12 @@ GAME: Game[CitiesOfSplendorState] = Game(
 )
 
 __all__ = [
-    "CARD",
     "CARDS",
-    "CITY",
+    "CITY_FACES",
     "CITY_TILES",
     "COLOURS",
     "GAME",
     "MODULES",
-    "NOBLE",
     "NOBLES",
     "SETUP",
     "TRADING_POSTS",

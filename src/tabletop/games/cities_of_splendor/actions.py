@@ -16,17 +16,17 @@ import attrs
 
 from tabletop.core import Action, ActionSpace, Block
 
-from .components import CARD, CARDS, CITY, COLOURS, NOBLE, NOBLES, TOKEN_KINDS
+from .components import CARDS, CITY_FACES, COLOURS, NOBLES, TOKEN_KINDS
 from .text import card_words, city_words, noble_words
 
 
 def _card(card: str, cost: bool = True) -> str:
     """The card described in words (an id the game does not have is shown as given)."""
-    return card_words(card, cost) if card in CARD else card
+    return card_words(card, cost) if card in CARDS else card
 
 
 def _noble(noble: str) -> str:
-    return noble_words(noble) if noble in NOBLE else noble
+    return noble_words(noble) if noble in NOBLES else noble
 
 
 def _amounts(colours: tuple[str, ...], counts: tuple[int, ...]) -> str:
@@ -139,7 +139,7 @@ class ClaimCity(Action):
     city: str
 
     def __str__(self) -> str:
-        return f"claim city {city_words(self.city) if self.city in CITY else self.city}"
+        return f"claim city {city_words(self.city) if self.city in CITY_FACES else self.city}"
 
 
 @attrs.frozen
@@ -249,19 +249,19 @@ def _take_domain() -> tuple[tuple[str, ...], ...]:
 #: Every way to take gems, in a fixed order.
 TAKE_DOMAIN = _take_domain()
 #: Most units of one colour gold can cover (the largest printed cost of one colour).
-MAX_GOLD_PER_COLOUR = max(max(card.cost.values(), default=0) for card in CARDS)
+MAX_GOLD_PER_COLOUR = max(max(card.cost.values(), default=0) for card in CARDS.values())
 #: Most units gold can cover in one purchase (the largest printed total cost).
-MAX_GOLD_UNITS = max(sum(card.cost.values()) for card in CARDS)
+MAX_GOLD_UNITS = max(sum(card.cost.values()) for card in CARDS.values())
 #: Every gold allocation over the five colours that one purchase can use.
 GOLD_DOMAIN: tuple[tuple[int, ...], ...] = tuple(
     vector
     for vector in itertools.product(range(MAX_GOLD_PER_COLOUR + 1), repeat=len(COLOURS))
     if sum(vector) <= MAX_GOLD_UNITS
 )
-MAX_GOLD_CARDS = sum(1 for card in CARDS if card.kind == "double_gold")
+MAX_GOLD_CARDS = sum(1 for card in CARDS.values() if card.kind == "double_gold")
 
-CARD_IDS = tuple(card.id for card in CARDS)
-NOBLE_IDS = tuple(noble.id for noble in NOBLES)
+CARD_IDS = tuple(CARDS)
+NOBLE_IDS = tuple(NOBLES)
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     TakeGems,
@@ -291,7 +291,7 @@ ACTION_SPACE = ActionSpace(
         Block(Pay, (("gold", GOLD_DOMAIN), ("gold_cards", tuple(range(MAX_GOLD_CARDS + 1))))),
         Block(ReturnToken, (("token", TOKEN_KINDS),)),
         Block(ChooseNoble, (("noble", NOBLE_IDS),)),
-        Block(ClaimCity, (("city", tuple(CITY)),)),
+        Block(ClaimCity, (("city", tuple(CITY_FACES)),)),
         Block(TakeTradingToken, (("colour", COLOURS),)),
         Block(PairCard, (("card", CARD_IDS),)),
         Block(TakeFreeCard, (("card", CARD_IDS),)),
@@ -302,3 +302,43 @@ ACTION_SPACE = ActionSpace(
         Block(Pass, ()),
     ]
 )
+
+# ---------------------------------------------------------------------- shared instances
+# One instance per action: legal-action lists are built from these, never allocated, and
+# ``State.apply`` finds an agent's choice among them by identity.
+
+TAKE = {colours: TakeGems(colours) for colours in TAKE_DOMAIN}
+#: Available colours (in printed order) -> the "3 different colours" takes among them.
+TAKE_DIFFERENT: dict[tuple[str, ...], list[Action]] = {}
+for _size in range(1, len(COLOURS) + 1):
+    for _avail in itertools.combinations(COLOURS, _size):
+        if _size >= 3:
+            TAKE_DIFFERENT[_avail] = [TAKE[t] for t in itertools.combinations(_avail, 3)]
+        else:  # fewer than 3 colours left: one of each (the project's documented policy)
+            TAKE_DIFFERENT[_avail] = [TAKE[_avail]]
+RESERVE = {card: ReserveCard(card) for card in CARDS}
+RESERVE_DECK = {
+    (level, orient): ReserveDeck(level, orient) for level in (1, 2, 3) for orient in (False, True)
+}
+BUY = {card: BuyCard(card) for card in CARDS}
+RETURN = {kind: ReturnToken(kind) for kind in TOKEN_KINDS}
+VISIT = {noble: ChooseNoble(noble) for noble in NOBLES}
+RESERVE_NOBLE = {noble: ReserveNoble(noble) for noble in NOBLES}
+CLAIM = {face: ClaimCity(face) for face in CITY_FACES}
+TRADE = {colour: TakeTradingToken(colour) for colour in COLOURS}
+PAIR = {card: PairCard(card) for card in CARDS}
+FREE = {card: TakeFreeCard(card) for card in CARDS}
+SACRIFICE_CARD = {card: SacrificeCard(card) for card in CARDS}
+REMOVE = {card: RemoveStronghold(card) for card in CARDS}
+#: (target, origin) -> the stronghold move; strongholds go on base cards only.
+PLACE = {
+    (target.id, origin): PlaceStronghold(target.id, origin)
+    for target in CARDS.values()
+    if target.module == "base"
+    for origin in [None, *(c.id for c in CARDS.values() if c.module == "base")]
+    if origin != target.id
+}
+PASS = Pass()
+NO_GOLD = Pay((0,) * len(COLOURS), 0)
+#: The payments built so far by (gold units per colour, gold cards); filled lazily.
+PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {(NO_GOLD.gold, 0): NO_GOLD}

@@ -105,18 +105,58 @@ class Setup:
     take_two_minimum: int
 
 
-CARDS: tuple[Card, ...] = tuple(load_data(_PACKAGE, "development_cards.json", list[Card]))
-NOBLES: tuple[Noble, ...] = tuple(load_data(_PACKAGE, "nobles.json", list[Noble]))
-CITY_TILES: tuple[CityTile, ...] = tuple(load_data(_PACKAGE, "cities.json", list[CityTile]))
-TRADING_POSTS: tuple[TradingPost, ...] = tuple(load_data(_PACKAGE, "trading_posts.json", list[TradingPost]))
+# Every catalog is a mapping by id, in the printed order of the data files.
+CARDS: dict[str, Card] = {card.id: card for card in load_data(_PACKAGE, "development_cards.json", list[Card])}
+NOBLES: dict[str, Noble] = {noble.id: noble for noble in load_data(_PACKAGE, "nobles.json", list[Noble])}
+#: The city tiles by their printed number.
+CITY_TILES: dict[int, CityTile] = {
+    tile.tile: tile for tile in load_data(_PACKAGE, "cities.json", list[CityTile])
+}
+#: Both faces of every city tile, by face id (``"C1a"``, ``"C1b"``...).
+CITY_FACES: dict[str, CityFace] = {face.id: face for tile in CITY_TILES.values() for face in tile.faces}
+#: The powers of the Route to the Orient board by position (1-5).
+TRADING_POSTS: dict[int, TradingPost] = {
+    post.position: post for post in load_data(_PACKAGE, "trading_posts.json", list[TradingPost])
+}
 SETUP: Setup = load_data(_PACKAGE, "setup.json", Setup)
 
-CARD: dict[str, Card] = {card.id: card for card in CARDS}
-NOBLE: dict[str, Noble] = {noble.id: noble for noble in NOBLES}
-CITY: dict[str, CityFace] = {face.id: face for tile in CITY_TILES for face in tile.faces}
 BASE_CARDS: dict[int, tuple[str, ...]] = {
-    level: tuple(c.id for c in CARDS if c.module == "base" and c.level == level) for level in (1, 2, 3)
+    level: tuple(c.id for c in CARDS.values() if c.module == "base" and c.level == level)
+    for level in (1, 2, 3)
 }
 ORIENT_CARDS: dict[int, tuple[str, ...]] = {
-    level: tuple(c.id for c in CARDS if c.module == "orient" and c.level == level) for level in (1, 2, 3)
+    level: tuple(c.id for c in CARDS.values() if c.module == "orient" and c.level == level)
+    for level in (1, 2, 3)
 }
+
+# ---------------------------------------------------------------------- lookups for the hot paths
+# Plain dicts of one field each, computed once: the rules read these instead of the attrs
+# objects because attribute chains cost measurably in legal-move generation.
+
+COST_ITEMS: dict[str, tuple[tuple[str, int], ...]] = {
+    c.id: tuple((colour, c.cost[colour]) for colour in COLOURS if c.cost.get(colour)) for c in CARDS.values()
+}
+KIND = {c.id: c.kind for c in CARDS.values()}
+BONUS = {c.id: c.bonus for c in CARDS.values()}
+BONUS_COUNT = {c.id: c.bonus_count for c in CARDS.values()}
+POINTS = {c.id: c.points for c in CARDS.values()}
+LEVEL = {c.id: c.level for c in CARDS.values()}
+IS_ORIENT = {c.id: c.module == "orient" for c in CARDS.values()}
+SACRIFICE = {c.id: (c.sacrifice.colour, c.sacrifice.bonuses) for c in CARDS.values() if c.sacrifice}
+COST5 = {c.id: tuple(c.cost.get(colour, 0) for colour in COLOURS) for c in CARDS.values()}
+TOTAL_COST = {c.id: sum(c.cost.values()) for c in CARDS.values()}
+#: Cards bought with tokens and nothing else asked (no pairing, no sacrifice).
+PLAIN = frozenset(
+    c.id for c in CARDS.values() if c.kind not in ("pair", "pair_then_free_level1", "sacrifice")
+)
+PAIR_KINDS = frozenset({"pair", "pair_then_free_level1"})
+NOBLE_POINTS = {n.id: n.points for n in NOBLES.values()}
+NOBLE_REQ5 = {n.id: tuple(n.requirement.get(colour, 0) for colour in COLOURS) for n in NOBLES.values()}
+#: (position, requirement items, nobles needed) of every Trading Post power.
+POSTS = tuple((p.position, tuple(p.bonuses.items()), p.nobles) for p in TRADING_POSTS.values())
+
+GOAL = SETUP.prestige_goal
+LOWEST_CITY = min(face.prestige for face in CITY_FACES.values())
+TOKEN_LIMIT = SETUP.token_limit
+MAX_RESERVED = SETUP.max_reserved
+TAKE_TWO_MIN = SETUP.take_two_minimum

@@ -1,21 +1,23 @@
-"""The rules: setup, carrying out actions, the end of the turn and of the game.
+"""Carrying out a legal action and everything it triggers, until the next decision.
 
-A turn is one main action followed by a queue of *tasks* (``state.tasks``, next first). Each
-task either resolves by itself (gaining the bought card, refilling the markets, placing coats
-of arms, ending the turn) or asks the active player a decision; a decision with exactly one
-possible answer is answered automatically, one with none is skipped. Purchases queue
-``pay``/``sacrifice``, ``gain``, the card's Orient abilities, the Trading Post token and the
-stronghold move, then ``refill``; every turn ends with the conquest purchase, returning tokens
-down to 10, the noble visit, the coats of arms, the city claim and ``end_turn``.
+A turn is one main action followed by a queue of *tasks* (``state.tasks``, next first; the
+vocabulary is in :mod:`.decisions`). Each task either resolves by itself (gaining the bought
+card, refilling the markets, placing coats of arms, ending the turn) or asks the active player
+a decision; a decision with exactly one possible answer is answered automatically, one with
+none is skipped. Purchases queue ``pay``/``sacrifice``, ``gain``, the card's Orient abilities,
+the Trading Post token and the stronghold move, then ``refill``; every turn ends with the
+conquest purchase, returning tokens down to 10, the noble visit, the coats of arms, the city
+claim and ``end_turn``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop.core import Action, Deck, Market, Outcome, Rng, TokenPool, TurnOrder, winners
+from tabletop.core import Action, IllegalAction
 
 from .actions import (
+    NO_GOLD,
     BuyCard,
     ChooseNoble,
     ClaimCity,
@@ -33,79 +35,35 @@ from .actions import (
     TakeGems,
     TakeTradingToken,
 )
-from .components import BASE_CARDS, CARD, CITY_TILES, COLOURS, GOLD, NOBLES, ORIENT_CARDS, SETUP, TOKEN_KINDS
-from .legal import colour_of, market_of, meets, nothing_left_to_buy, task_options, visiting_nobles
-from .tables import (
-    ABILITY_TASKS,
+from .components import (
     BONUS,
     BONUS_COUNT,
-    END_TASKS,
-    GOAL,
+    CARDS,
+    COLOURS,
+    GOLD,
     KIND,
     LOWEST_CITY,
-    NO_GOLD,
     NOBLE_POINTS,
     POINTS,
     POSTS,
     SACRIFICE,
     TOKEN_LIMIT,
 )
+from .decisions import ABILITY_TASKS, END_TASKS
+from .legal import colour_of, market_of, meets, task_options, visiting_nobles
+from .scoring import end_of_turn
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
     from .state import Player
 
 
-def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> St:
-    """A new game: tokens by player count, 4 cards per level, nobles or cities by module."""
-    from .state import CitiesOfSplendorState, Player
-
-    module = options["module"]
-    gems = SETUP.gems_per_colour[str(num_players)]
-    bank = TokenPool({**{colour: gems for colour in COLOURS}, GOLD: SETUP.gold})
-    markets = [
-        Market.dealt(SETUP.face_up_per_level, Deck.shuffled(BASE_CARDS[level], rng)) for level in (1, 2, 3)
-    ]
-    orient = []
-    if module == "orient":
-        orient = [
-            Market.dealt(SETUP.orient_face_up_per_level, Deck.shuffled(ORIENT_CARDS[level], rng))
-            for level in (1, 2, 3)
-        ]
-    nobles: list[str] = []
-    cities: list[str] = []
-    if module == "cities":
-        for tile in rng.sample(CITY_TILES, SETUP.cities_revealed):
-            cities.append(tile.faces[rng.randbelow(2)].id)
-    else:
-        nobles = rng.sample([n.id for n in NOBLES], num_players + 1)
-    strongholds = SETUP.strongholds_per_player if module == "strongholds" else 0
-    players = [
-        Player(
-            tokens=TokenPool({kind: 0 for kind in TOKEN_KINDS}),
-            bonuses={colour: 0 for colour in COLOURS},
-            strongholds=[None] * strongholds,
-        )
-        for _ in range(num_players)
-    ]
-    return CitiesOfSplendorState(
-        num_players=num_players,
-        seed=seed,
-        options=options,
-        rng=rng,
-        module=module,
-        turns=TurnOrder.starting_with(num_players, 0),
-        bank=bank,
-        markets=markets,
-        orient=orient,
-        nobles=nobles,
-        cities=cities,
-        players=players,
-    )
-
-
 def apply(state: St, action: Action) -> None:
     """Carry out a legal action, then resolve tasks until a decision is pending."""
+    if type(action) in _NUMBERED and not _exact_numbers(action):
+        # equal to a legal action (2.0 == 2, False == 0) but not of its types: refused before
+        # anything changes, since the history would then hold a value no save accepts
+        raise IllegalAction(f"{action!r}: {_NUMBERED[type(action)]}")
     if state.tasks:
         _answer(state, action)
     else:
@@ -113,8 +71,26 @@ def apply(state: St, action: Action) -> None:
     _advance(state)
 
 
+_NUMBERED: dict[type[Action], str] = {
+    Pay: "gold must be a tuple of 5 ints and gold_cards an int",
+    ReserveDeck: "level must be an int and orient a bool",
+}
+
+
+def _exact_numbers(action: Action) -> bool:
+    """Whether the number fields of ``action`` have their declared types exactly."""
+    if isinstance(action, Pay):
+        return (
+            type(action.gold_cards) is int
+            and type(action.gold) is tuple
+            and all(type(units) is int for units in action.gold)
+        )
+    assert isinstance(action, ReserveDeck)
+    return type(action.level) is int and type(action.orient) is bool
+
+
 def _main_action(state: St, action: Action) -> None:
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     player = state.players[seat]
     tasks = state.tasks
     tasks.extend(END_TASKS[state.module])
@@ -123,18 +99,15 @@ def _main_action(state: St, action: Action) -> None:
         return
     state.passes = 0
     if isinstance(action, TakeGems):
-        bank, mine = state.bank.counts, player.tokens.counts
+        take, mine = state.bank.move_to, player.tokens
         for colour in action.colours:
-            bank[colour] -= 1
-            mine[colour] += 1
+            take(mine, colour)
     elif isinstance(action, BuyCard):
         tasks[0:0] = _begin_purchase(state, seat, action.card)
     elif isinstance(action, ReserveCard):
         market = market_of(state, action.card)
         assert market is not None
-        slot = market.slots.index(action.card)
-        market.slots[slot] = None
-        market.refill(slot)
+        market.take_and_refill(action.card)
         _release_strongholds(state, action.card)
         _reserve(state, player, action.card)
     elif isinstance(action, ReserveDeck):
@@ -148,9 +121,8 @@ def _main_action(state: St, action: Action) -> None:
 
 def _reserve(state: St, player: Player, card: str) -> None:
     player.reserved.append(card)
-    if state.bank.counts[GOLD]:
-        state.bank.counts[GOLD] -= 1
-        player.tokens.counts[GOLD] += 1
+    if state.bank[GOLD]:
+        state.bank.move_to(player.tokens, GOLD)
 
 
 def _release_strongholds(state: St, card: str) -> None:
@@ -174,7 +146,7 @@ def _begin_purchase(state: St, seat: int, card: str) -> list[str]:
     else:
         market = market_of(state, card)
         assert market is not None
-        market.slots[market.slots.index(card)] = None
+        market.take(market.index(card))
         _release_strongholds(state, card)
     state.purchase = card
     tasks = []
@@ -211,7 +183,7 @@ def _gain(state: St, player: Player, card: str) -> None:
 
 def _answer(state: St, action: Action) -> None:
     """Resolve the pending decision with ``action``."""
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     player = state.players[seat]
     tasks = state.tasks
     if isinstance(action, ReturnToken):
@@ -254,7 +226,7 @@ def _answer(state: St, action: Action) -> None:
         tasks.pop(0)
         market = market_of(state, action.card)
         assert market is not None
-        market.slots[market.slots.index(action.card)] = None
+        market.take(market.index(action.card))
         _gain(state, player, action.card)
     elif isinstance(action, ReserveNoble):
         tasks.pop(0)
@@ -291,13 +263,13 @@ def _pay_for(state: St, player: Player, pay: Pay) -> None:
     """Spend gems for what bonuses and gold leave, then gold cards and gold tokens."""
     card = state.purchase
     assert card is not None
-    bank, mine, bonuses = state.bank.counts, player.tokens.counts, player.bonuses
-    cost = CARD[card].cost
+    bonuses = player.bonuses
+    cost = CARDS[card].cost
+    spent: dict[str, int] = {}
     for colour, units in zip(COLOURS, pay.gold):
         gems = max(0, cost.get(colour, 0) - bonuses[colour]) - units
         if gems:
-            mine[colour] -= gems
-            bank[colour] += gems
+            spent[colour] = gems
     if 3 in player.posts:
         gold = sum((u + 1) >> 1 for u in pay.gold)
     else:
@@ -305,15 +277,15 @@ def _pay_for(state: St, player: Player, pay: Pay) -> None:
         for _ in range(pay.gold_cards):
             state.box.append(player.gold_cards.pop(0))
     if gold:
-        mine[GOLD] -= gold
-        bank[GOLD] += gold
+        spent[GOLD] = gold
+    if spent:
+        player.tokens.move_all_to(state.bank, spent)
 
 
 def _advance(state: St) -> None:
     """Resolve tasks until a decision with a real choice is pending, or the turn ends."""
     tasks = state.tasks
-    seat = state.turns.order[state.turns.position]
-    player = state.players[seat]
+    player = state.players[state.turns.current]
     while tasks:
         task = tasks[0]
         if task == "gain":
@@ -336,12 +308,13 @@ def _advance(state: St) -> None:
             continue
         if task == "end_turn":
             tasks.pop(0)
-            _end_turn(state)
+            if not end_of_turn(state):
+                state.turns.advance()
             return
-        if task == "return" and sum(player.tokens.counts.values()) <= TOKEN_LIMIT:
+        if task == "return" and player.tokens.total() <= TOKEN_LIMIT:
             tasks.pop(0)  # the common cases, decided without building the options
             continue
-        if task == "pay" and not player.tokens.counts[GOLD] and not player.gold_cards:
+        if task == "pay" and not player.tokens[GOLD] and not player.gold_cards:
             tasks.pop(0)  # no gold at all: gems pay everything, nothing to choose
             _pay_for(state, player, NO_GOLD)
             continue
@@ -377,41 +350,3 @@ def _place_coats_of_arms(player: Player) -> None:
             and meets(player.bonuses, requirement)
         ):
             player.posts.append(position)
-
-
-def _end_turn(state: St) -> None:
-    seat = state.turns.order[state.turns.position]
-    player = state.players[seat]
-    if state.module == "cities":
-        if player.city is not None:
-            state.end_triggered = True
-    elif player.points >= GOAL or (player.posts and player.prestige >= GOAL):
-        state.end_triggered = True
-    if state.passes >= state.num_players:
-        _finish(state, "no_action_possible")
-        return
-    turns = state.turns
-    if turns.position == len(turns.order) - 1:  # the last seat of the round has played
-        if state.end_triggered:
-            _finish(state, "city" if state.module == "cities" else "prestige")
-            return
-        if nothing_left_to_buy(state):
-            _finish(state, "cards_exhausted")
-            return
-    state.turns.advance()
-
-
-def _finish(state: St, reason: str) -> None:
-    """Most prestige wins, then fewest cards; with The Cities only claimants may win."""
-    players = state.players
-    prestige = tuple(p.prestige for p in players)
-    pool = list(range(state.num_players))
-    if state.module == "cities":
-        claimants = [seat for seat in pool if players[seat].city is not None]
-        if claimants:
-            pool = claimants
-            reason = "city"
-    keys = [(prestige[seat], -players[seat].card_count) for seat in pool]
-    best = tuple(pool[i] for i in winners(keys))
-    state.outcome = Outcome(best, prestige, reason)
-    state.tasks.clear()

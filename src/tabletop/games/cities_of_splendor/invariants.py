@@ -34,62 +34,34 @@ from typing import TYPE_CHECKING, NoReturn
 
 from .components import (
     BASE_CARDS,
-    CARD,
-    CITY,
+    BONUS_COUNT,
+    CARDS,
+    CITY_FACES,
     CITY_TILES,
     COLOURS,
-    GOLD,
-    MODULES,
-    NOBLE,
-    ORIENT_CARDS,
-    SETUP,
-    TOKEN_KINDS,
-)
-from .legal import colour_of, meets, task_name
-from .tables import (
-    BONUS_COUNT,
-    END_TASKS,
     GOAL,
+    GOLD,
     KIND,
     MAX_RESERVED,
+    MODULES,
     NOBLE_POINTS,
+    NOBLES,
+    ORIENT_CARDS,
     PAIR_KINDS,
     POINTS,
     POSTS,
     SACRIFICE,
+    SETUP,
+    TOKEN_KINDS,
     TOKEN_LIMIT,
 )
+from .decisions import END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
+from .legal import colour_of, meets
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
 
-#: Tasks that prepare or complete a purchase (queued before the turn's closing tasks).
-_PURCHASE_TASKS = {
-    "pay",
-    "sacrifice",
-    "gain",
-    "post_token",
-    "stronghold",
-    "refill",
-    "pair",
-    "free",
-    "reserve_noble",
-}
-#: Tasks that resolve by themselves: never the first task while a decision is pending.
-_SILENT_TASKS = {"gain", "refill", "posts", "end_turn"}
-#: The module a task belongs to (tasks absent here occur in every module).
-_TASK_MODULE = {
-    "sacrifice": "orient",
-    "pair": "orient",
-    "free": "orient",
-    "reserve_noble": "orient",
-    "post_token": "trading_posts",
-    "posts": "trading_posts",
-    "stronghold": "strongholds",
-    "conquest": "strongholds",
-    "city": "cities",
-}
-_TILE_OF = {face.id: tile.tile for tile in CITY_TILES for face in tile.faces}
+_TILE_OF = {face.id: tile.tile for tile in CITY_TILES.values() for face in tile.faces}
 _POST_POSITIONS = {position for position, _, _ in POSTS}
 
 
@@ -171,7 +143,7 @@ def _check_cards(state: St) -> None:
                 (f"{name} level {level} deck", market.deck.cards),
             ):
                 for card in cards:
-                    info = CARD.get(card)
+                    info = CARDS.get(card)
                     if info is None:
                         _fail(f"{where} holds unknown card {card!r}")
                     elif info.level != level or (info.module == "orient") != orient:
@@ -189,7 +161,7 @@ def _check_cards(state: St) -> None:
     where_is: dict[str, str] = {}
     for where, cards in places:
         for card in cards:
-            if card not in CARD:
+            if card not in CARDS:
                 _fail(f"{where} holds unknown card {card!r}")
             if card not in box:
                 _fail(f"{where} holds {card!r}, an Orient card, but the module is {state.module!r}")
@@ -271,7 +243,7 @@ def _check_nobles_and_cities(state: St) -> None:
         for name, nobles in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
     ]:
         for noble in held:
-            if noble not in NOBLE:
+            if noble not in NOBLES:
                 _fail(f"{where} holds unknown noble {noble!r}")
     nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
     twice = _repeated(nobles)
@@ -287,7 +259,7 @@ def _check_nobles_and_cities(state: St) -> None:
     if len(state.cities) != cities:
         _fail(f"{len(state.cities)} cities in play; module {state.module!r} plays {cities}")
     for face in state.cities:
-        if face not in CITY:
+        if face not in CITY_FACES:
             _fail(f"cities holds unknown city face {face!r}")
     tiles = _repeated(str(_TILE_OF[face]) for face in state.cities)
     if tiles:
@@ -368,10 +340,10 @@ def _check_pending(state: St) -> None:
     end = END_TASKS[module]
     names = [task_name(t) for t in tasks]
     for task, name in zip(tasks, names):
-        if name not in _PURCHASE_TASKS and name not in end:
+        if name not in PURCHASE_RANK and name not in end:
             _fail(f"unknown task {task!r} (module {module!r})")
-        if _TASK_MODULE.get(name, module) != module:
-            _fail(f"task {task!r} belongs to the {_TASK_MODULE[name]!r} module, not {module!r}")
+        if TASK_MODULE.get(name, module) != module:
+            _fail(f"task {task!r} belongs to the {TASK_MODULE[name]!r} module, not {module!r}")
         argument = task.split(":", 1)[1] if ":" in task else None
         if name == "sacrifice":
             if argument not in COLOURS:
@@ -392,7 +364,7 @@ def _check_pending(state: St) -> None:
         or not closing
     ):
         _fail(f"tasks {tasks} must end with the turn's closing tasks {list(end)} (a suffix, in order)")
-    if tasks and names[0] in _SILENT_TASKS:
+    if tasks and names[0] in SILENT_TASKS:
         _fail(f"tasks {tasks} start with {tasks[0]!r}, which resolves by itself: no decision is pending")
     if not tasks:  # every action ends with a refill (a reservation refills its slot at once)
         for name, markets in (("markets", state.markets), ("orient", state.orient)):

@@ -12,43 +12,49 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Market
 
-from .actions import Pay
-from .components import CARD, CITY, COLOURS, GOLD, TOKEN_KINDS
-from .tables import (
-    BONUS,
-    BONUS_COUNT,
+from .actions import (
     BUY,
     CLAIM,
-    COST5,
-    COST_ITEMS,
-    DECISIONS,
     FREE,
-    IS_ORIENT,
-    KIND,
-    LEVEL,
-    MAX_RESERVED,
-    NOBLE_REQ5,
     PAIR,
-    PAIR_KINDS,
     PASS,
     PAY_CACHE,
     PLACE,
-    PLAIN,
     REMOVE,
     RESERVE,
     RESERVE_DECK,
     RESERVE_NOBLE,
     RETURN,
-    SACRIFICE,
     SACRIFICE_CARD,
     TAKE,
     TAKE_DIFFERENT,
-    TAKE_TWO_MIN,
-    TOKEN_LIMIT,
-    TOTAL_COST,
     TRADE,
     VISIT,
+    Pay,
 )
+from .components import (
+    BONUS,
+    BONUS_COUNT,
+    CARDS,
+    CITY_FACES,
+    COLOURS,
+    COST5,
+    COST_ITEMS,
+    GOLD,
+    IS_ORIENT,
+    KIND,
+    LEVEL,
+    MAX_RESERVED,
+    NOBLE_REQ5,
+    PAIR_KINDS,
+    PLAIN,
+    SACRIFICE,
+    TAKE_TWO_MIN,
+    TOKEN_KINDS,
+    TOKEN_LIMIT,
+    TOTAL_COST,
+)
+from .decisions import task_name
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
@@ -138,7 +144,7 @@ def visiting_nobles(state: St, player: Player) -> list[str]:
 
 def city_met(player: Player, face_id: str) -> bool:
     """Whether ``player`` meets a city face: its prestige and its bonuses (same-colour icon too)."""
-    face = CITY[face_id]
+    face = CITY_FACES[face_id]
     if player.prestige < face.prestige:
         return False
     bonuses = player.bonuses
@@ -147,26 +153,6 @@ def city_met(player: Player, face_id: str) -> bool:
     if face.same_colour:
         return any(bonuses[c] >= face.same_colour for c in COLOURS if c not in face.same_colour_excludes)
     return True
-
-
-def nothing_left_to_buy(state: St) -> bool:
-    """Whether every development card is gone from the markets, decks and reserves."""
-    for market in itertools.chain(state.markets, state.orient):
-        if market.deck.cards or any(market.slots):
-            return False
-    return not any(player.reserved for player in state.players)
-
-
-def task_name(task: str) -> str:
-    """The kind of a task (``"pair:O1-06"`` -> ``"pair"``)."""
-    return task.split(":", 1)[0]
-
-
-def decision_of(state: St) -> str:
-    """The name of the pending decision."""
-    if not state.tasks:
-        return "turn"
-    return DECISIONS[task_name(state.tasks[0])]
 
 
 def legal_actions(state: St) -> list[Action]:
@@ -178,8 +164,7 @@ def legal_actions(state: St) -> list[Action]:
 
 def turn_actions(state: St) -> list[Action]:
     """The main actions: take gems, reserve, buy; ``Pass`` only when none is possible."""
-    turns = state.turns
-    seat = turns.order[turns.position]
+    seat = state.turns.current
     player = state.players[seat]
     bank = state.bank.counts
     key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
@@ -268,7 +253,7 @@ def payment_options(player: Player, card: str) -> list[Action]:
     most = 2 * gold if power_three else gold + 2 * gold_cards  # units gold can cover at all
     ranges = []
     for colour in COLOURS:
-        rest = max(0, CARD[card].cost.get(colour, 0) - bonuses[colour])
+        rest = max(0, CARDS[card].cost.get(colour, 0) - bonuses[colour])
         ranges.append(range(max(0, rest - tokens[colour]), min(rest, most) + 1))
     options: list[Action] = []
     for units in itertools.product(*ranges):
@@ -332,7 +317,7 @@ def stronghold_options(state: St, seat: int) -> list[Action]:
 
 def task_options(state: St, task: str) -> list[Action]:
     """The answers to the decision ``task`` asks (empty: nothing to decide, skip it)."""
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     player = state.players[seat]
     name = task_name(task)
     if name == "return":

@@ -23,9 +23,22 @@ from .actions import (
     TakeFreeCard,
     TakeGems,
 )
-from .components import CARD, CITY, COLOURS, GOLD, NOBLE, TOKEN_KINDS
-from .legal import colour_of, decision_of, market_of, occupants, shortfall
-from .tables import ACTIONS_OF, DESCRIBE, IS_ORIENT, KIND, MAX_RESERVED, PAIR_KINDS, SACRIFICE, TAKE_TWO_MIN
+from .components import (
+    CARDS,
+    CITY_FACES,
+    COLOURS,
+    GOLD,
+    IS_ORIENT,
+    KIND,
+    MAX_RESERVED,
+    NOBLES,
+    PAIR_KINDS,
+    SACRIFICE,
+    TAKE_TWO_MIN,
+    TOKEN_KINDS,
+)
+from .decisions import ACTIONS_OF, DESCRIBE, decision_of
+from .legal import colour_of, market_of, occupants, shortfall
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
@@ -34,6 +47,8 @@ if TYPE_CHECKING:
 
 def why_illegal(state: St, action: Action) -> str:
     """The rule that forbids ``action`` now."""
+    if state.outcome is not None:
+        return f"the game is over ({state.outcome.reason}); no action is legal"
     decision = decision_of(state)
     allowed = ACTIONS_OF[decision]
     if type(action) not in allowed:
@@ -41,7 +56,7 @@ def why_illegal(state: St, action: Action) -> str:
     unknown = _unknown_component(action)
     if unknown:
         return unknown
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     player = state.players[seat]
     check = _CHECKS.get(type(action))
     if check is not None:
@@ -53,7 +68,7 @@ def why_illegal(state: St, action: Action) -> str:
 
 def _unknown_component(action: Action) -> str | None:
     """A message when ``action`` names a card, noble, city or colour the game does not have."""
-    for name, known in (("card", CARD), ("origin", CARD), ("noble", NOBLE), ("city", CITY)):
+    for name, known in (("card", CARDS), ("origin", CARDS), ("noble", NOBLES), ("city", CITY_FACES)):
         value = getattr(action, name, None)
         if value is not None and value not in known:
             return f"there is no {name if name != 'origin' else 'card'} {value!r} in the game"
@@ -123,12 +138,12 @@ def _why_reserve(state: St, player: Player, action: Any) -> str | None:
         return f"the level-{action.level} {deck} is empty" if action.level in (1, 2, 3) else None
     if market_of(state, action.card) is None:
         return f"{action.card} is not face up on the table"
-    return _why_occupied(state, state.turns.order[state.turns.position], action.card)
+    return _why_occupied(state, state.turns.current, action.card)
 
 
 def _why_buy(state: St, player: Player, action: Any) -> str | None:
     card = action.card
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     if state.tasks:  # the conquest purchase
         return f"only the card carrying your 3 strongholds may be bought now, not {card}"
     if card not in player.reserved:
@@ -170,7 +185,7 @@ def _why_noble(state: St, player: Player, action: Any) -> str | None:
     noble = action.noble
     if noble not in state.nobles and noble not in player.reserved_nobles:
         return f"noble {noble} is not available to visit you"
-    return f"noble {noble} does not visit you: your bonuses do not meet {dict(NOBLE[noble].requirement)}"
+    return f"noble {noble} does not visit you: your bonuses do not meet {dict(NOBLES[noble].requirement)}"
 
 
 def _why_city(state: St, player: Player, action: Any) -> str | None:
@@ -179,7 +194,7 @@ def _why_city(state: St, player: Player, action: Any) -> str | None:
         return f"city {city} is not in play"
     if any(p.city == city for p in state.players):
         return f"city {city} has already been claimed"
-    face = CITY[city]
+    face = CITY_FACES[city]
     return (
         f"you do not meet city {city}: it needs {face.prestige} prestige and the bonuses "
         f"{dict(face.bonuses)}" + (f" plus {face.same_colour} of one colour" if face.same_colour else "")
@@ -187,7 +202,7 @@ def _why_city(state: St, player: Player, action: Any) -> str | None:
 
 
 def _why_stronghold(state: St, player: Player, action: Any) -> str | None:
-    seat = state.turns.order[state.turns.position]
+    seat = state.turns.current
     if isinstance(action, RemoveStronghold):
         owner = occupants(state).get(action.card)
         if owner is None or owner == seat:

@@ -1,8 +1,9 @@
 """What changes while Splendor is played: the supply, the markets, the players' tableaux.
 
-The rules live beside it: :mod:`.legal` (what may be done), :mod:`.rules` (what it does),
-:mod:`.refusals` (why something may not be done). This module holds the state's shape,
-copying, the views of it (scores, observation, text) and determinization.
+This module holds the state's data and the contract block only; each method delegates to the
+module named for its job: :mod:`.legal` (what may be done), :mod:`.effects` (what it does),
+:mod:`.refusals` (why something may not be done), :mod:`.hidden` (observation and
+determinization), :mod:`.scoring`, :mod:`.text` (render) and :mod:`.invariants` (load checks).
 """
 
 from __future__ import annotations
@@ -11,22 +12,11 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Action, Market, State, TokenPool, TurnOrder, score_sheet
+from tabletop.core import Action, Market, State, TokenPool, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import invariants, legal, refusals, rules
-from .components import CARD, COLOURS, TOKEN_KINDS, TRADING_POSTS
-from .tables import NOBLE_POINTS
-from .text import (
-    LETTER,
-    POST_WORDS,
-    amounts,
-    card_text,
-    city_text,
-    hidden_card_text,
-    legend,
-    noble_text,
-)
+from . import effects, hidden, invariants, legal, refusals, scoring, text
+from .decisions import decision_of
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -109,7 +99,7 @@ class CitiesOfSplendorState(State):
     #: The Cities: the 3 city faces in play (claimed ones stay listed; players record claims).
     cities: list[str]
     players: list[Player]
-    #: What remains to resolve this turn, next first (see :mod:`.rules`); empty = main action.
+    #: What remains to resolve this turn, next first (see :mod:`.decisions`); empty = main action.
     tasks: list[str] = attrs.field(factory=list)
     #: The card being purchased, taken from its place and not yet paid for.
     purchase: str | None = None
@@ -122,7 +112,7 @@ class CitiesOfSplendorState(State):
     #: Cards out of the game: spent Orient gold cards and sacrificed cards.
     box: list[str] = attrs.field(factory=list)
 
-    # ------------------------------------------------------------------ the rules
+    # ------------------------------------------------------------------ the contract
 
     @property
     def current_player(self) -> int | None:
@@ -132,13 +122,13 @@ class CitiesOfSplendorState(State):
     def decision(self) -> str:
         if self.outcome is not None:
             return "over"
-        return legal.decision_of(self)
+        return decision_of(self)
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
+        effects.apply(self, action)
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)
@@ -147,7 +137,19 @@ class CitiesOfSplendorState(State):
         """Every invariant of :mod:`.invariants` (a loaded save must be a reachable state)."""
         invariants.check(self)
 
-    # ------------------------------------------------------------------ copies
+    def _observation(self, seat: int) -> dict[str, Any]:
+        return hidden.observation(self, seat)
+
+    def _resample(self, seat: int) -> None:
+        """Redeal the decks and the other players' blind reservations (see :mod:`.hidden`)."""
+        hidden.resample(self, seat)
+
+    def scores(self) -> list[ScoreSheet]:
+        return scoring.scores(self)
+
+    def render(self) -> str:
+        """The table as text, seen by the player to move: others' blind reservations hidden."""
+        return text.render(self)
 
     def clone(self) -> CitiesOfSplendorState:
         new = CitiesOfSplendorState(
@@ -169,167 +171,3 @@ class CitiesOfSplendorState(State):
         )
         new._legal = self._legal
         return new
-
-    def _resample(self, seat: int) -> None:
-        """Resample the deck orders and the other players' blind reservations."""
-        rng = self.rng
-        for orient, markets in ((False, self.markets), (True, self.orient)):
-            for level, market in enumerate(markets, start=1):
-                holders: list[tuple[Player, int]] = []
-                pool = list(market.deck.cards)
-                for other, player in enumerate(self.players):
-                    if other == seat:
-                        continue
-                    for i, card in enumerate(player.reserved):
-                        info = CARD[card]
-                        if (
-                            card in player.blind
-                            and info.level == level
-                            and (info.module == "orient") == orient
-                        ):
-                            holders.append((player, i))
-                            pool.append(card)
-                rng.shuffle(pool)
-                for player, i in holders:
-                    old = player.reserved[i]
-                    player.reserved[i] = card = pool.pop()
-                    player.blind[player.blind.index(old)] = card
-                market.deck.cards[:] = pool
-
-    # ------------------------------------------------------------------ views
-
-    def scores(self) -> list[ScoreSheet]:
-        sheets = []
-        for player in self.players:
-            nobles = sum(NOBLE_POINTS[n] for n in player.nobles)
-            sheets.append(
-                score_sheet(
-                    {
-                        "cards": player.points - nobles,
-                        "nobles": nobles,
-                        "trading_posts": player.prestige - player.points,
-                    }
-                )
-            )
-        return sheets
-
-    def _observation(self, seat: int) -> dict[str, Any]:
-        players = []
-        for other, player in enumerate(self.players):
-            reserved: list[Any] = []
-            for card in player.reserved:
-                if other != seat and card in player.blind:
-                    info = CARD[card]
-                    reserved.append({"level": info.level, "orient": info.module == "orient"})
-                else:
-                    reserved.append(card)
-            players.append(
-                {
-                    "tokens": {kind: player.tokens[kind] for kind in TOKEN_KINDS},
-                    "bonuses": dict(player.bonuses),
-                    "prestige": player.prestige,
-                    "cards": list(player.cards),
-                    "reserved": reserved,
-                    "nobles": list(player.nobles),
-                    "reserved_nobles": list(player.reserved_nobles),
-                    "gold_cards": list(player.gold_cards),
-                    "pairs": dict(player.pairs),
-                    "posts": list(player.posts),
-                    "strongholds": list(player.strongholds),
-                    "city": player.city,
-                }
-            )
-        return {
-            "seat": seat,
-            "module": self.module,
-            "to_play": self.current_player,
-            "decision": self.decision,
-            "round": self.turns.round,
-            "first_player": self.turns.first,
-            "bank": {kind: self.bank[kind] for kind in TOKEN_KINDS},
-            "markets": [list(m.slots) for m in self.markets],
-            "deck_sizes": [len(m.deck) for m in self.markets],
-            "orient_markets": [list(m.slots) for m in self.orient],
-            "orient_deck_sizes": [len(m.deck) for m in self.orient],
-            "nobles": list(self.nobles),
-            "cities": list(self.cities),
-            "players": players,
-            "pending": list(self.tasks),
-            "purchase": self.purchase,
-            "sacrifice_left": self.sacrifice_left,
-            "end_triggered": self.end_triggered,
-            "passes": self.passes,
-            "box": list(self.box),
-            "outcome": None
-            if self.outcome is None
-            else {
-                "winners": list(self.outcome.winners),
-                "reason": self.outcome.reason,
-            },
-        }
-
-    def render(self) -> str:
-        """The table as text, seen by the player to move: others' blind reservations hidden."""
-        viewer = self.current_player
-        lines = [f"Splendor ({self.module or 'base game'}), round {self.turns.round}", legend(self.module)]
-        lines.append("supply: " + " ".join(f"{self.bank[k]}{LETTER[k]}" for k in TOKEN_KINDS))
-        for level in (3, 2, 1):
-            row = [card_text(c) if c else "--" for c in self.markets[level - 1].slots]
-            if self.orient:
-                row += ["|"] + [card_text(c) if c else "--" for c in self.orient[level - 1].slots]
-                deck = f"{len(self.markets[level - 1].deck):2d}+{len(self.orient[level - 1].deck)}"
-            else:
-                deck = f"{len(self.markets[level - 1].deck):2d}"
-            lines.append(f"L{level} [{deck}] " + "  ".join(row))
-        if self.module == "trading_posts":
-            lines.append(
-                "trading posts: "
-                + "  ".join(
-                    f"{post.position}({amounts((c, post.bonuses.get(c, 0)) for c in COLOURS)}"
-                    f"{'+noble' if post.nobles else ''}: {POST_WORDS[post.position]})"
-                    for post in TRADING_POSTS
-                )
-            )
-        if self.nobles:
-            lines.append("nobles: " + "  ".join(noble_text(n) for n in self.nobles))
-        if self.cities:
-            claimed = {p.city for p in self.players}
-            lines.append(
-                "cities: "
-                + "  ".join(city_text(c) + (" (claimed)" if c in claimed else "") for c in self.cities)
-            )
-        for seat, player in enumerate(self.players):
-            mark = ">" if seat == viewer else " "
-            bonuses = amounts((c, player.bonuses[c]) for c in COLOURS) or "none"
-            tokens = amounts((k, player.tokens[k]) for k in TOKEN_KINDS) or "none"
-            extra = []
-            if player.reserved:
-                shown = [
-                    hidden_card_text(c)
-                    if c in player.blind and viewer is not None and seat != viewer
-                    else card_text(c)
-                    for c in player.reserved
-                ]
-                extra.append("reserved " + " ".join(shown))
-            if player.nobles:
-                extra.append("nobles " + ",".join(player.nobles))
-            if player.reserved_nobles:
-                extra.append("reserved nobles " + ",".join(player.reserved_nobles))
-            if player.gold_cards:
-                extra.append(f"{len(player.gold_cards)} Orient gold card(s)")
-            if player.posts:
-                extra.append("trading posts " + ",".join(map(str, sorted(player.posts))))
-            if any(player.strongholds):
-                extra.append("strongholds on " + ",".join(c or "-" for c in player.strongholds))
-            if player.city:
-                extra.append(f"city {player.city}")
-            lines.append(
-                f"{mark}P{seat}: {player.prestige:2d} prestige, {len(player.cards)} cards, "
-                f"bonuses {bonuses}, tokens {tokens}" + ("; " + "; ".join(extra) if extra else "")
-            )
-        if self.outcome is not None:
-            lines.append(f"game over ({self.outcome.reason}): winners {list(self.outcome.winners)}")
-        else:
-            doing = f" (buying {card_text(self.purchase)})" if self.purchase else ""
-            lines.append(f"P{viewer} to decide: {self.decision}{doing}")
-        return "\n".join(lines)
