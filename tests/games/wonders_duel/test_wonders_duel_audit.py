@@ -153,7 +153,7 @@ def test_pawn_on_player_one_side_player_one_chooses_who_begins() -> None:
 def test_choose_starter_refuses_a_seat_that_does_not_exist() -> None:
     s = fresh()
     end_age_one(s, position=0, last_player=0)
-    refused(s, ChooseStarter(2), "player 0 or player 1")
+    refused(s, ChooseStarter(2), "seat", "2")  # the kernel may refuse it first, by the field
 
 
 # ---------------------------------------------------------------------- science

@@ -148,7 +148,7 @@ def test_green_pair_takes_a_progress_token_from_the_board() -> None:
     play(s, Construct("laboratory"))
     assert s.decision == "progress_token" and s.current_player == 0
     assert legal_field(s, "token") == board
-    refused(s, TakeProgressToken("nope"), "on the board")
+    refused(s, TakeProgressToken(s.set_aside[0]), "on the board")
     play(s, TakeProgressToken(board[0]))
     assert s.tokens[0] == [board[0]] and board[0] not in s.board_tokens
     assert s.decision == "turn" and s.current_player == 1
