@@ -5,6 +5,7 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
+import tabletop
 from toy import GAME as TOY
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -29,4 +30,4 @@ def test_the_notebook_tour_runs_cell_by_cell() -> None:
     for number, cell in enumerate(cells):
         exec(compile("".join(cell["source"]), f"tour.ipynb cell {number}", "exec"), namespace)
     state = namespace["state"]
-    assert state.is_terminal
+    assert isinstance(state, tabletop.State) and state.is_terminal

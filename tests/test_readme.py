@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import tabletop
+
 README = Path(__file__).parent.parent / "README.md"
 
 
@@ -15,7 +17,7 @@ def test_readme_python_examples_run_in_order(capsys: object) -> None:
     for number, block in enumerate(blocks):
         exec(compile(block, f"README.md python block {number}", "exec"), namespace)
     state = namespace["state"]
-    assert state.is_terminal
+    assert isinstance(state, tabletop.State) and state.is_terminal
 
 
 def test_readme_names_the_commands_that_exist() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+import math
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -13,8 +14,9 @@ import tabletop
 from tabletop import cli
 from tabletop.agents import GreedyAgent, RandomAgent, make_agent
 from tabletop.core import registry
+from tabletop.core import Outcome
 from toy import GAME as TOY
-from toy import Take
+from toy import SEALED, Take
 
 
 @pytest.fixture
@@ -46,6 +48,38 @@ def test_greedy_agent_takes_the_move_that_scores() -> None:
     assert GreedyAgent(0).act(state) == Take(3)
 
 
+def test_greedy_agent_counts_an_allys_points_as_its_own() -> None:
+    state = TOY.new_game(players=4, seed=1, partners=True)
+    state.points[2].add("bonus", 5)  # seat 0's partner
+    state.points[1].add("bonus", 3)
+    state.points[3].add("bonus", 1)
+    assert GreedyAgent.value(state, 0) == 5 - (3 + 1)
+    assert GreedyAgent.value(state, 1) == (3 + 1) - 5
+    alone = TOY.new_game(players=4, seed=1)
+    alone.points[2].add("bonus", 5)
+    alone.points[1].add("bonus", 3)
+    assert GreedyAgent.value(alone, 0) == 0 - 5  # every other seat is an opponent
+
+
+def test_greedy_agent_values_a_team_win_a_loss_and_a_draw() -> None:
+    state = TOY.new_game(players=4, seed=1, pile=2, partners=True)
+    state.apply(Take(2))  # seat 0 takes the last stones: seats 0 and 2 win
+    assert [GreedyAgent.value(state, seat) for seat in range(4)] == [math.inf, -math.inf] * 2
+    state.outcome = Outcome((), (0, 0, 0, 0), "turn_limit")
+    assert [GreedyAgent.value(state, seat) for seat in range(4)] == [0.0] * 4
+    shared = SEALED.new_game(players=3, seed=1)
+    shared.outcome = Outcome((0, 1), (3, 3, 1), "points")
+    assert [GreedyAgent.value(shared, seat) for seat in range(3)] == [0.0, 0.0, -math.inf]
+
+
+def test_greedy_agent_takes_a_move_that_wins_for_its_team() -> None:
+    state = TOY.new_game(players=4, seed=1, pile=6, partners=True)
+    state.apply(Take(1))
+    state.apply(Take(1))
+    state.apply(Take(2))  # seat 2 leaves 2 stones to seat 3
+    assert GreedyAgent(0).act(state) == Take(2)
+
+
 def test_greedy_agent_does_not_peek_at_hidden_cards() -> None:
     state = TOY.new_game(players=2, seed=1, pile=10)
     before = state.to_dict()
@@ -66,6 +100,34 @@ def test_simulate_counts_every_game_and_is_reproducible() -> None:
     assert [g.winners for g in first.games] == [g.winners for g in again.games]
     assert all(g.decisions >= 5 for g in first.games)  # 15 stones, at most 3 at a time
     assert "30 games, 3 players" in first.summary()
+
+
+def test_simulate_counts_team_wins_and_draws() -> None:
+    result = tabletop.simulate(
+        TOY, 40, players=4, seed=2, options={"pile": 10, "partners": True, "turn_limit": 5}
+    )
+    assert result.is_team_game and set(result.team_wins) == {(0, 2), (1, 3)}
+    assert 0 < result.draws < 40 and result.shared == 0
+    assert sum(result.team_wins.values()) + result.draws == 40
+    assert result.wins == [result.team_wins[(0, 2)], result.team_wins[(1, 3)]] * 2
+    assert result.end_reasons["turn_limit"] == result.draws
+    summary = result.summary()
+    assert f"draws: {result.draws}; shared victories: 0" in summary
+    assert f"0+2 {result.team_wins[(0, 2)]:>7}" in summary
+
+
+def test_simulate_counts_shared_victories_seat_by_seat_without_teams() -> None:
+    result = tabletop.simulate(SEALED, 60, players=3, seed=1)
+    assert not result.is_team_game and result.team_wins == {
+        (0,): result.wins[0],
+        (1,): result.wins[1],
+        (2,): result.wins[2],
+    }
+    shared = [g for g in result.games if len(g.winners) > 1]
+    assert result.shared == len(shared) > 0
+    assert result.draws == sum(g.reason == "nobody_scored" for g in result.games)
+    assert sum(result.wins) == sum(len(g.winners) for g in result.games)
+    assert "team" not in result.summary()
 
 
 def test_simulate_in_worker_processes_matches_serial(toy_registered: None) -> None:

@@ -6,11 +6,16 @@
 >>> state.apply(state.legal_actions()[0])
 """
 
+from typing import TYPE_CHECKING
+
 from .core.actions import Action, IllegalAction
 from .core.game import Game, Option
 from .core.outcome import Outcome
 from .core.registry import game_names, load
 from .core.state import State
+
+if TYPE_CHECKING:  # so type checkers see its signature; at run time __getattr__ imports it
+    from .sim import simulate
 
 __version__ = "0.1.0"
 

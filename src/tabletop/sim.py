@@ -22,13 +22,22 @@ class GameSummary:
     """What one simulated game came to."""
 
     seed: int
+    #: Every seat that won (every member of a winning team); none for a draw.
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
     decisions: int
     #: Runs of consecutive decisions by one seat (a turn with several decisions counts once).
     turns: int
+    #: The seats that won and lost together in this game (one seat a team unless a team game).
+    teams: tuple[tuple[int, ...], ...]
     record: dict[str, Any] | None = None
+
+    @property
+    def winning_teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams with a winner among them; none for a draw."""
+        winners = self.winners
+        return tuple(team for team in self.teams if any(seat in winners for seat in team))
 
 
 @attrs.define
@@ -51,9 +60,30 @@ class SimulationResult:
         return counts
 
     @property
+    def team_wins(self) -> dict[tuple[int, ...], int]:
+        """Games won per team (a team being a tuple of seats), shared victories included."""
+        counts: dict[tuple[int, ...], int] = {}
+        for summary in self.games:
+            for team in summary.teams:
+                counts.setdefault(team, 0)
+            for team in summary.winning_teams:
+                counts[team] += 1
+        return counts
+
+    @property
+    def is_team_game(self) -> bool:
+        """Whether some game had a team of more than one seat."""
+        return any(len(team) > 1 for summary in self.games for team in summary.teams)
+
+    @property
+    def draws(self) -> int:
+        """Games that ended with no winner."""
+        return sum(not summary.winners for summary in self.games)
+
+    @property
     def shared(self) -> int:
-        """Games that ended in a shared victory."""
-        return sum(len(summary.winners) > 1 for summary in self.games)
+        """Games that ended in a shared victory: won by more than one team (or seat)."""
+        return sum(len(summary.winning_teams) > 1 for summary in self.games)
 
     @property
     def end_reasons(self) -> dict[str, int]:
@@ -96,7 +126,12 @@ class SimulationResult:
         ]
         for seat, wins in enumerate(self.wins):
             lines.append(f"{seat:>6} {self.agents[seat]:>8} {wins:>7} {100 * wins / max(n, 1):>6.1f}%")
-        lines.append(f"shared victories: {self.shared}")
+        if self.is_team_game:
+            lines.append(f"{'team':>15} {'wins':>7} {'win %':>7}")
+            for team, wins in self.team_wins.items():
+                seats = "+".join(map(str, team))
+                lines.append(f"{seats:>15} {wins:>7} {100 * wins / max(n, 1):>6.1f}%")
+        lines.append(f"draws: {self.draws}; shared victories: {self.shared}")
         lines.append("end reasons: " + ", ".join(f"{r} {c}" for r, c in self.end_reasons.items()))
         decisions = self.decisions or [0]
         lines.append(
@@ -143,6 +178,7 @@ def play_one(
         reason=outcome.reason,
         decisions=decisions,
         turns=turns,
+        teams=state.teams,
         record=state.record() if keep_record else None,
     )
 

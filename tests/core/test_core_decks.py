@@ -114,10 +114,10 @@ def test_operations_conserve_cards(seed: int, size: int, ops: list[tuple[str, in
             assert len(got) == max(0, min(n, before))
             out.extend(got)
         elif op == "peek":
-            before = list(deck.cards)
+            cards = list(deck.cards)
             seen = deck.peek(n)
-            assert seen == list(reversed(before))[: max(n, 0)]
-            assert deck.cards == before
+            assert seen == list(reversed(cards))[: max(n, 0)]
+            assert deck.cards == cards
         elif op == "remove" and out:
             pass
         elif op == "remove" and deck:

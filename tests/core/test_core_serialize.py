@@ -60,7 +60,7 @@ def through_json(value: Any, cls: Any) -> Any:
 def structure_error(data: Any, cls: Any) -> str:
     with pytest.raises(Exception) as caught:
         CONVERTER.structure(data, cls)
-    return describe_error(caught.value)  # type: ignore[arg-type]
+    return describe_error(caught.value)
 
 
 EXAMPLES: list[tuple[Any, Any]] = [

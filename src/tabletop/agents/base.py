@@ -31,11 +31,11 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Looks one decision ahead and plays what leaves it furthest ahead on points.
+    """Looks one decision ahead and plays what leaves its team furthest ahead on points.
 
     Each legal action is tried on a determinization of what the agent may know (so it never
-    peeks at hidden cards) and valued as its own total score minus the best opponent's; a move
-    that wins outright is taken, one that loses is avoided. Ties are broken at random.
+    peeks at hidden cards) and valued by :meth:`value`: a move that wins outright is taken, one
+    that loses is avoided, an ally's points count as the agent's own. Ties are broken at random.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -60,15 +60,23 @@ class GreedyAgent:
 
     @staticmethod
     def value(state: State, seat: int) -> float:
-        """How good ``state`` is for ``seat``: the score lead, or +-inf once decided."""
+        """How good ``state`` is for ``seat``'s team: its total score minus the best opposing
+        team's total; once decided, +inf for a win of its team alone, -inf for a loss and 0 for
+        a draw or a victory shared with another team."""
+        teams = state.teams
+        mine = state.team_of(seat)
         outcome = state.outcome
         if outcome is not None:
-            if seat not in outcome.winners:
+            winners = outcome.winners
+            winning = [team for team in teams if any(member in winners for member in team)]
+            if not winning:
+                return 0.0  # a draw
+            if mine not in winning:
                 return -math.inf
-            return math.inf if len(outcome.winners) == 1 else 0.0
+            return math.inf if len(winning) == 1 else 0.0
         totals = [sheet["total"] for sheet in state.scores()]
-        others = [total for other, total in enumerate(totals) if other != seat]
-        return totals[seat] - (max(others) if others else 0)
+        others = [sum(totals[member] for member in team) for team in teams if team != mine]
+        return sum(totals[member] for member in mine) - max(others, default=0)
 
 
 #: The agents the simulator and the command line know by name.
