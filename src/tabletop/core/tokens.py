@@ -84,9 +84,11 @@ class TokenPool:
 
     def move_all_to(self, other: TokenPool, wanted: Mapping[str, int]) -> None:
         """Move several kinds at once; all or nothing."""
-        if not self.contains(wanted) or any(n < 0 for n in wanted.values()):
-            raise ValueError(f"cannot move {dict(wanted)}: the pool holds {self.as_dict()}")
         mine, theirs = self.counts, other.counts
+        # Plain loops, not generator expressions: games pay for every purchase through here.
+        for kind, n in wanted.items():
+            if n < 0 or mine.get(kind, 0) < n:
+                raise ValueError(f"cannot move {dict(wanted)}: the pool holds {self.as_dict()}")
         for kind, n in wanted.items():
             mine[kind] = mine.get(kind, 0) - n
             theirs[kind] = theirs.get(kind, 0) + n

@@ -54,9 +54,10 @@ other seat receives the starting privilege).
 
 from __future__ import annotations
 
-from tabletop.core import ActionSpace, Block, Game, Option
+from tabletop.core import Game, Option
 
 from .actions import (
+    ACTION_SPACE,
     ACTION_TYPES,
     Buy,
     ChooseRoyal,
@@ -70,44 +71,9 @@ from .actions import (
     TakeTokens,
     UsePrivilege,
 )
-from .components import (
-    BOX,
-    CARDS,
-    GEMS,
-    GRID,
-    JEWEL_CARDS,
-    LEVELS,
-    LINES,
-    NON_GOLD,
-    ROYAL_CARDS,
-    ROYALS,
-    TOKEN_KINDS,
-    JewelCard,
-    RoyalCard,
-)
-from .rules import GOLD_SPLITS, setup
+from .components import BOX, CARDS, ROYALS, JewelCard, RoyalCard
+from .setup import setup
 from .state import SplendorDuelState
-
-_CELLS = tuple(range(GRID.size))
-_CARD_IDS = tuple(card.id for card in JEWEL_CARDS)
-
-#: The fixed integer numbering of every Splendor Duel action.
-ACTION_SPACE = ActionSpace(
-    [
-        Block(UsePrivilege, (("cell", _CELLS),)),
-        Block(Replenish, ()),
-        Block(TakeTokens, (("cells", LINES),)),
-        Block(ReserveCard, (("gold", _CELLS), ("card", _CARD_IDS))),
-        Block(ReserveFromDeck, (("gold", _CELLS), ("level", LEVELS))),
-        Block(Buy, (("card", _CARD_IDS), ("gold", GOLD_SPLITS))),
-        Block(PlaceWild, (("colour", GEMS),)),
-        Block(TakeToken, (("cell", _CELLS),)),
-        Block(Steal, (("token", NON_GOLD),)),
-        Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
-        Block(Discard, (("token", TOKEN_KINDS),)),
-    ]
-)
-
 
 GAME: Game[SplendorDuelState] = Game(
     name="splendor_duel",

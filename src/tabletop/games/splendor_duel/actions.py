@@ -2,25 +2,49 @@
 
 Board places are cell indices (``row * 5 + col``, 0-based; printed ``r3c3`` for the centre),
 cards are ids from the catalog, token kinds are their names. Each class has a fixed block in
-the game's integer action space (see ``ACTION_SPACE`` in the package).
+the game's integer action space, ``ACTION_SPACE`` (below).
+
+An action prints as a sentence whatever its field values, so that the refusal of a malformed
+one (a cell of ``None``, a card that does not exist) still reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+import itertools
+from typing import Any, ClassVar
 
 import attrs
 
-from tabletop.core import Action
+from tabletop.core import Action, ActionSpace, Block
 
-from .components import COST_KINDS, card_label, cell_name, royal_label
+from .components import (
+    BOX,
+    COST_KINDS,
+    GEMS,
+    GOLD,
+    GRID,
+    JEWEL_CARDS,
+    LEVELS,
+    LINES,
+    NON_GOLD,
+    ROYAL_CARDS,
+    TOKEN_KINDS,
+    card_label,
+    cell_name,
+    royal_label,
+)
 
 
-def _ints(values: Iterable[int]) -> tuple[int, ...]:
-    """A sequence field as a tuple, so that an action built from a list is hashable and equal
-    to the one built from a tuple."""
-    return values if type(values) is tuple else tuple(values)
+def _ints(values: Any) -> Any:
+    """A list or tuple field as a tuple, so that an action built from a list is hashable and
+    equal to the one built from a tuple. Any other value is kept as it is: the action is then
+    refused by name when applied, instead of failing while it is built."""
+    if type(values) is tuple:
+        return values
+    try:
+        return tuple(values)
+    except TypeError:
+        return values
 
 
 @attrs.frozen
@@ -52,6 +76,8 @@ class TakeTokens(Action):
     cells: tuple[int, ...] = attrs.field(converter=_ints)
 
     def __str__(self) -> str:
+        if not isinstance(self.cells, tuple):
+            return f"take the tokens at {self.cells!r}"
         return "take the tokens at " + ", ".join(cell_name(c) for c in self.cells)
 
 
@@ -96,6 +122,8 @@ class Buy(Action):
         text = f"buy {card_label(self.card)}"
         if not any(self.gold):
             return text
+        if not isinstance(self.gold, tuple):
+            return f"{text} paying gold as {self.gold!r}"
         spent = ", ".join(f"{n} {kind}" for kind, n in zip(COST_KINDS, self.gold) if n)
         return f"{text} paying gold for {spent}"
 
@@ -167,4 +195,33 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Steal,
     ChooseRoyal,
     Discard,
+)
+
+
+#: A purchase paid without gold (gold per cost kind).
+NO_GOLD: tuple[int, ...] = (0,) * len(COST_KINDS)
+#: Every way to split at most all the gold over the cost kinds: the domain of ``Buy.gold``.
+GOLD_SPLITS: tuple[tuple[int, ...], ...] = tuple(
+    split
+    for split in itertools.product(range(BOX.tokens[GOLD] + 1), repeat=len(COST_KINDS))
+    if sum(split) <= BOX.tokens[GOLD]
+)
+_CELLS = tuple(range(GRID.size))
+_CARD_IDS = tuple(card.id for card in JEWEL_CARDS)
+
+#: The fixed integer numbering of every Splendor Duel action.
+ACTION_SPACE = ActionSpace(
+    [
+        Block(UsePrivilege, (("cell", _CELLS),)),
+        Block(Replenish, ()),
+        Block(TakeTokens, (("cells", LINES),)),
+        Block(ReserveCard, (("gold", _CELLS), ("card", _CARD_IDS))),
+        Block(ReserveFromDeck, (("gold", _CELLS), ("level", LEVELS))),
+        Block(Buy, (("card", _CARD_IDS), ("gold", GOLD_SPLITS))),
+        Block(PlaceWild, (("colour", GEMS),)),
+        Block(TakeToken, (("cell", _CELLS),)),
+        Block(Steal, (("token", NON_GOLD),)),
+        Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
+        Block(Discard, (("token", TOKEN_KINDS),)),
+    ]
 )

@@ -114,8 +114,15 @@ COST: Final[dict[str, tuple[int, ...]]] = {
 }
 
 
-def cell_name(cell: int) -> str:
-    """A board cell as a person reads it: ``r3c3`` is the centre (1-based row and column)."""
+def cell_name(cell: object) -> str:
+    """A board cell as a person reads it: ``r3c3`` is the centre (1-based row and column).
+
+    Anything that is not a cell index of the board says so (a refused action still reads).
+    """
+    if type(cell) is not int:
+        return f"cell {cell!r} (not a cell index, an int from 0 to {GRID.size - 1})"
+    if not 0 <= cell < GRID.size:
+        return f"cell {cell} (off the 5x5 board)"
     row, col = divmod(cell, GRID.cols)
     return f"r{row + 1}c{col + 1}"
 
@@ -140,14 +147,14 @@ def card_text(card_id: str) -> str:
     return text
 
 
-def card_label(card_id: str) -> str:
+def card_label(card_id: object) -> str:
     """A card id with what the card gives, for action texts: ``D2-19 (red +1, 2 pt, privilege)``.
 
     An id that is not in the catalog prints as it is (a refused action still reads).
     """
-    card = CARDS.get(card_id)
+    card = CARDS.get(card_id) if isinstance(card_id, str) else None
     if card is None:
-        return card_id
+        return repr(card_id) if not isinstance(card_id, str) else card_id
     parts = [
         "colourless" if card.colour == COLOURLESS else f"{card.colour} +{card.bonus}",
         f"{card.points} pt",
@@ -158,11 +165,11 @@ def card_label(card_id: str) -> str:
     return f"{card_id} ({', '.join(parts)})"
 
 
-def royal_label(royal_id: str) -> str:
+def royal_label(royal_id: object) -> str:
     """A royal card id with its points and ability: ``R1 (2 pt, steal a token)``."""
-    royal = ROYALS.get(royal_id)
+    royal = ROYALS.get(royal_id) if isinstance(royal_id, str) else None
     if royal is None:
-        return royal_id
+        return royal_id if isinstance(royal_id, str) else repr(royal_id)
     parts = [f"{royal.points} pt", *(_ABILITY_TEXT[a] for a in royal.abilities)]
     return f"{royal_id} ({', '.join(parts)})"
 

@@ -1,8 +1,10 @@
 """What the actions of Splendor Duel do: moving tokens and cards, abilities, follow-ups, the end.
 
-``apply`` carries out an action already known to be legal (see :mod:`.rules`), with everything
+``apply`` carries out an action already known to be legal (see :mod:`.legal`), with everything
 it triggers: the opponent's privilege, refilling the pyramid, the card's abilities and the royal
-card queued as follow-up decisions, the 10-token discard, the victory check and the next turn.
+card queued as follow-up decisions, the 10-token discard, the victory check (:mod:`.scoring`)
+and the next turn. Tokens move only through the ``TokenPool`` API, which refuses to go below
+zero, so a bug here fails loudly instead of corrupting the counts.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action, Outcome
+from tabletop.core import Action
 
 from .actions import (
     Buy,
@@ -26,19 +28,10 @@ from .actions import (
     UsePrivilege,
 )
 from .components import BOX, CARDS, COST_KINDS, GOLD, PEARL, ROYALS, SPIRAL, TOKEN_KINDS
-from .rules import (
-    CHOOSE_ROYAL,
-    DISCARD_TOKENS,
-    OVER,
-    PLACE_WILD,
-    STEAL_TOKEN,
-    TAKE_TOKEN,
-    TURN,
-    ability_token_cells,
-    owed,
-    stealable,
-    wild_targets,
-)
+from .decisions import CHOOSE_ROYAL, DISCARD_TOKENS, OVER, PLACE_WILD, STEAL_TOKEN, TAKE_TOKEN, TURN
+from .holdings import crowns, privilege_supply, token_count
+from .legal import ability_token_cells, owed, stealable, wild_targets
+from .scoring import victory
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
@@ -54,23 +47,27 @@ def gain_privilege(state: SplendorDuelState, seat: int) -> None:
     privileges = state.privileges
     if privileges[seat] >= BOX.privileges:
         return
-    if state.privilege_supply == 0:
+    if privilege_supply(state) == 0:
         privileges[1 - seat] -= 1
     privileges[seat] += 1
 
 
 def refill_board(state: SplendorDuelState) -> None:
     """Draw every token from the bag at random onto the empty cells, in spiral order."""
-    bag = state.bag.counts
-    drawn = [kind for kind in TOKEN_KINDS for _ in range(bag.get(kind, 0))]
+    bag = state.bag
+    drawn = [kind for kind in TOKEN_KINDS for _ in range(bag[kind])]  # in a fixed order
     state.rng.shuffle(drawn)
+    # The bag always empties: its tokens and the held ones are exactly those off the board.
+    for kind in TOKEN_KINDS:
+        if bag[kind]:
+            bag.remove(kind, bag[kind])
     board = state.board
     for cell in SPIRAL:
         if not drawn:
             break
         if board[cell] is None:
-            kind = board[cell] = drawn.pop()
-            bag[kind] -= 1
+            board[cell] = drawn.pop()
+    assert not drawn, "more tokens in the bag than empty cells on the board"
 
 
 def _use_privilege(state: SplendorDuelState, action: Action) -> None:
@@ -79,7 +76,7 @@ def _use_privilege(state: SplendorDuelState, action: Action) -> None:
     kind = state.board[action.cell]
     assert kind is not None
     state.board[action.cell] = None
-    state.tokens[seat].counts[kind] += 1
+    state.tokens[seat].add(kind)
     state.privileges[seat] -= 1
 
 
@@ -92,13 +89,13 @@ def _replenish(state: SplendorDuelState, action: Action) -> None:
 def _take_tokens(state: SplendorDuelState, action: Action) -> None:
     assert isinstance(action, TakeTokens)
     seat = state.turns.current
-    board, counts = state.board, state.tokens[seat].counts
+    board, pool = state.board, state.tokens[seat]
     taken = []
     for cell in action.cells:
         kind = board[cell]
         assert kind is not None
         board[cell] = None
-        counts[kind] += 1
+        pool.add(kind)
         taken.append(kind)
     if (len(taken) == 3 and taken[0] == taken[1] == taken[2]) or taken.count(PEARL) == 2:
         gain_privilege(state, 1 - seat)
@@ -125,7 +122,7 @@ def _reserve_from_deck(state: SplendorDuelState, action: Action) -> None:
 def _take_gold(state: SplendorDuelState, cell: int) -> int:
     seat = state.turns.current
     state.board[cell] = None
-    state.tokens[seat].counts[GOLD] += 1
+    state.tokens[seat].add(GOLD)
     return seat
 
 
@@ -134,13 +131,11 @@ def _buy_card(state: SplendorDuelState, action: Action) -> None:
     seat = state.turns.current
     card = CARDS[action.card]
     need = owed(state, seat, action.card)
-    pool, bag = state.tokens[seat].counts, state.bag.counts
+    payment = {GOLD: sum(action.gold)}
     for kind, n, gold in zip(COST_KINDS, need, action.gold):
-        if n:
-            pool[kind] -= n - gold
-            bag[kind] += n - gold
-            pool[GOLD] -= gold
-            bag[GOLD] += gold
+        if n > gold:
+            payment[kind] = n - gold
+    state.tokens[seat].move_all_to(state.bag, payment)
     hand = state.reserved[seat]
     if action.card in hand:
         hand.remove(action.card)
@@ -148,7 +143,7 @@ def _buy_card(state: SplendorDuelState, action: Action) -> None:
             state.blind[seat].remove(action.card)
     else:
         state.pyramid[card.level - 1].take_and_refill(action.card)
-    crowns_before = state.crowns(seat)
+    crowns_before = crowns(state, seat)
     state.cards[seat].append(action.card)
     state.ability_card = action.card
     pending = state.pending
@@ -181,15 +176,14 @@ def _take_token(state: SplendorDuelState, action: Action) -> None:
     kind = state.board[action.cell]
     assert kind is not None
     state.board[action.cell] = None
-    state.tokens[state.turns.current].counts[kind] += 1
+    state.tokens[state.turns.current].add(kind)
     _proceed(state)
 
 
 def _steal(state: SplendorDuelState, action: Action) -> None:
     assert isinstance(action, Steal)
     seat = state.turns.current
-    state.tokens[1 - seat].counts[action.token] -= 1
-    state.tokens[seat].counts[action.token] += 1
+    state.tokens[1 - seat].move_to(state.tokens[seat], action.token)
     _proceed(state)
 
 
@@ -211,9 +205,8 @@ def _choose_royal(state: SplendorDuelState, action: Action) -> None:
 def _discard(state: SplendorDuelState, action: Action) -> None:
     assert isinstance(action, Discard)
     seat = state.turns.current
-    state.tokens[seat].counts[action.token] -= 1
-    state.bag.counts[action.token] += 1
-    if state.token_count(seat) <= BOX.max_tokens:
+    state.tokens[seat].move_to(state.bag, action.token)
+    if token_count(state, seat) <= BOX.max_tokens:
         _end_turn(state, seat)
 
 
@@ -254,35 +247,22 @@ def _proceed(state: SplendorDuelState) -> None:
         if _has_choice(state, seat, step):
             state.step = step
             return
-    if state.token_count(seat) > BOX.max_tokens:
+    if token_count(state, seat) > BOX.max_tokens:
         state.step = DISCARD_TOKENS
         return
     _end_turn(state, seat)
 
 
-# ---------------------------------------------------------------------- the end
-
-
-def victory_reasons(state: SplendorDuelState, seat: int) -> list[str]:
-    """The victory conditions ``seat`` meets now, in rulebook order."""
-    prestige, crowns, by_colour = state.tallies(seat)
-    reasons = []
-    if prestige >= BOX.victory.prestige:
-        reasons.append("prestige")
-    if crowns >= BOX.victory.crowns:
-        reasons.append("crowns")
-    if max(by_colour) >= BOX.victory.colour_prestige:
-        reasons.append("colour_prestige")
-    return reasons
+# ---------------------------------------------------------------------- the end of a turn
 
 
 def _end_turn(state: SplendorDuelState, seat: int) -> None:
     # Prestige and crowns only grow through a purchase (and the royal card or wild placement
     # that follows it), so a turn without one cannot bring victory.
-    reasons = victory_reasons(state, seat) if state.ability_card is not None else None
+    outcome = victory(state, seat) if state.ability_card is not None else None
     state.ability_card = None
-    if reasons:
-        state.outcome = Outcome((seat,), (state.prestige(0), state.prestige(1)), "+".join(reasons))
+    if outcome is not None:
+        state.outcome = outcome
         state.step = OVER
         return
     state.replenished = False

@@ -9,36 +9,36 @@ cheap: loading is not a hot path, but ``apply``, ``clone`` and ``legal_actions``
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
+from tabletop.core.invariants import counts_add_up, each_in_one_place
+
 from .components import BOX, CARDS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
-from .effects import victory_reasons
-from .rules import (
+from .decisions import (
     CHOOSE_ROYAL,
     DECISION_ACTIONS,
     DISCARD_TOKENS,
+    FOLLOW_UPS,
     OVER,
     PLACE_WILD,
     STEAL_TOKEN,
     TAKE_TOKEN,
     TURN,
-    ability_token_cells,
-    stealable,
-    wild_targets,
 )
+from .holdings import crowns, prestige, token_count
+from .legal import ability_token_cells, stealable, wild_targets
+from .scoring import victory_reasons
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
 
 SEATS = 2
-FOLLOW_UPS = (PLACE_WILD, TAKE_TOKEN, STEAL_TOKEN, CHOOSE_ROYAL)
-_ABILITY_STEP = {"wild_bonus": PLACE_WILD, "take_token_of_card_colour": TAKE_TOKEN}
 
 
 def check(state: SplendorDuelState) -> None:
     """Raise ``ValueError`` naming what is inconsistent in ``state``."""
     _check_shapes(state)
+    _check_turns(state)
     _check_cards(state)
     _check_tokens(state)
     _check_privileges_and_royals(state)
@@ -69,49 +69,64 @@ def _check_shapes(state: SplendorDuelState) -> None:
             raise ValueError(f"pyramid level {level} has {len(market.slots)} slots, not {BOX.pyramid[level]}")
 
 
+def _check_turns(state: SplendorDuelState) -> None:
+    """At most one extra turn is owed, and only by a purchase of this turn; the round is no
+    further on than the actions played allow."""
+    turns = state.turns
+    if turns.extra_turns > 1:
+        raise ValueError(
+            f"turns.extra_turns is {turns.extra_turns}: at most 1 extra turn is ever owed (one is "
+            "granted per turn at most, since no play-again card has a crown to bring royal card R2, "
+            "and it is taken as soon as the turn ends)"
+        )
+    if turns.extra_turns and state.outcome is None:
+        card, seat = state.ability_card, turns.current
+        granted = card is not None and (
+            "play_again" in CARDS[card].abilities
+            or any("play_again" in ROYALS[royal].abilities for royal in state.royals[seat])
+        )
+        if not granted:
+            raise ValueError(
+                "turns.extra_turns is 1, but no card bought this turn or royal card of the seat "
+                "to play grants one (an extra turn is owed only until the turn that earned it ends)"
+            )
+    # Every turn passed on (2 per round, plus the position in this one) took at least one action.
+    passed = len(turns.order) * (turns.round - 1) + turns.position
+    if passed > len(state.history) and not getattr(state, "determinized", False):
+        raise ValueError(
+            f"turns.round is {turns.round} (position {turns.position}): {passed} turns passed on, "
+            f"but only {len(state.history)} actions were played"
+        )
+
+
 def _check_cards(state: SplendorDuelState) -> None:
     """Each of the 67 jewel cards is in exactly one place, of the right level in the pyramid."""
-    places: dict[str, list[str]] = {}
-
-    def put(card: object, place: str) -> None:
-        if not isinstance(card, str) or card not in CARDS:
-            raise ValueError(f"{place} holds {card!r}, which is not a Splendor Duel jewel card")
-        places.setdefault(card, []).append(place)
-
+    places: list[tuple[str, list[str]]] = []
+    for level, market in zip(LEVELS, state.pyramid):
+        if market.deck.discards:
+            raise ValueError(
+                f"pyramid level {level} has discards {market.deck.discards}: "
+                "Splendor Duel discards no jewel card"
+            )
+        places.append((f"pyramid level {level} deck", market.deck.cards))
+        places.append((f"pyramid level {level} slots", [card for card in market.slots if card is not None]))
+    for seat in range(SEATS):
+        places.append((f"reserved[{seat}]", state.reserved[seat]))
+        places.append((f"cards[{seat}]", state.cards[seat]))
+    each_in_one_place(places, CARDS, what="jewel card")
     for level, market in zip(LEVELS, state.pyramid):
         for where, cards in (
             (f"pyramid level {level} deck", market.deck.cards),
             (f"pyramid level {level} slots", market.slots),
         ):
             for card in cards:
-                if card is None:
-                    continue
-                put(card, where)
-                if CARDS[card].level != level:
+                if card is not None and CARDS[card].level != level:
                     raise ValueError(f"{where} holds {card}, a level-{CARDS[card].level} card")
-        if market.deck.discards:
-            raise ValueError(
-                f"pyramid level {level} has discards {market.deck.discards}: "
-                "Splendor Duel discards no jewel card"
-            )
         if None in market.slots and market.deck.cards:
             raise ValueError(
                 f"pyramid level {level} has an empty slot while its deck holds "
                 f"{len(market.deck.cards)} cards (a slot is refilled at once while the deck lasts)"
             )
-    for seat in range(SEATS):
-        for card in state.reserved[seat]:
-            put(card, f"reserved[{seat}]")
-        for card in state.cards[seat]:
-            put(card, f"cards[{seat}]")
-    for card_id, found in places.items():
-        if len(found) > 1:
-            raise ValueError(f"card {card_id} is in {len(found)} places: {', '.join(found)}")
-    missing = sorted(set(CARDS) - set(places))
-    if missing:
-        raise ValueError(
-            f"{len(places)} of the {len(CARDS)} jewel cards are in play; missing: {', '.join(missing)}"
-        )
     for seat in range(SEATS):
         reserved, blind = state.reserved[seat], state.blind[seat]
         if len(reserved) > BOX.max_reserved:
@@ -125,7 +140,6 @@ def _check_cards(state: SplendorDuelState) -> None:
 
 def _check_tokens(state: SplendorDuelState) -> None:
     """Every pool names each token kind, none below zero; the 25 tokens are all somewhere."""
-    total: Counter[str] = Counter()
     kinds = set(TOKEN_KINDS)
     pools = [("bag", state.bag), *((f"tokens[{seat}]", pool) for seat, pool in enumerate(state.tokens))]
     for name, pool in pools:
@@ -136,54 +150,40 @@ def _check_tokens(state: SplendorDuelState) -> None:
                 + (f"; unknown: {', '.join(extra)}" if extra else "")
                 + (f"; missing: {', '.join(lacking)}" if lacking else "")
             )
-        for kind, count in pool.counts.items():
-            if count < 0:
-                raise ValueError(f"{name} holds {count} {kind}: a count cannot be negative")
-        total.update(pool.counts)
+    on_board = dict.fromkeys(TOKEN_KINDS, 0)
     for cell, token in enumerate(state.board):
         if token is None:
             continue
         if token not in kinds:
             raise ValueError(f"board cell {cell} holds {token!r}, which is not a token kind")
-        total[token] += 1
+        on_board[token] += 1
     for kind in TOKEN_KINDS:
-        if total[kind] != BOX.tokens[kind]:
-            raise ValueError(
-                f"there are {total[kind]} {kind} tokens on the board, in the bag and held, "
-                f"not the {BOX.tokens[kind]} of the box"
-            )
+        parts = {name: pool.counts[kind] for name, pool in pools}
+        parts["the board"] = on_board[kind]
+        counts_add_up(parts, BOX.tokens[kind], what=f"{kind} tokens")
 
 
 def _check_privileges_and_royals(state: SplendorDuelState) -> None:
     """Privileges: 3 in all. Royal cards: 4 in all, one taken per crown threshold reached."""
     privileges = state.privileges
-    if any(p < 0 for p in privileges) or sum(privileges) > BOX.privileges:
-        raise ValueError(
-            f"privileges held are {privileges}: each at least 0, together at most {BOX.privileges}"
-        )
-    seen = list(state.royal_supply) + [card for taken in state.royals for card in taken]
-    unknown = [card for card in seen if card not in ROYALS]
-    if unknown:
-        raise ValueError(f"{unknown[0]!r} is not a royal card ({', '.join(ROYALS)})")
-    if sorted(seen) != sorted(ROYALS):
-        repeated = sorted(card for card, n in Counter(seen).items() if n > 1)
-        missing = sorted(set(ROYALS) - set(seen))
-        raise ValueError(
-            "the royal cards on the table and taken must be each of "
-            f"{', '.join(ROYALS)} once; repeated: {', '.join(repeated) or 'none'}; "
-            f"missing: {', '.join(missing) or 'none'}"
-        )
+    # The table holds what the seats do not; a negative count anywhere means too many held.
+    parts = {f"privileges[{seat}]": privileges[seat] for seat in range(SEATS)}
+    parts["the table"] = BOX.privileges - sum(privileges)
+    counts_add_up(parts, BOX.privileges, what="privileges")
+    royal_places = [("royal_supply", state.royal_supply)]
+    royal_places += [(f"royals[{seat}]", state.royals[seat]) for seat in range(SEATS)]
+    each_in_one_place(royal_places, ROYALS, what="royal card")
     # A royal card is chosen right after the purchase that reaches a threshold (the supply of 4
     # never runs out: each seat takes at most 2); until then the choice is pending.
     current = state.turns.current
     owed = [state.step, *state.pending].count(CHOOSE_ROYAL)
     for seat in range(SEATS):
-        crowns = state.crowns(seat)
-        reached = sum(1 for threshold in BOX.royal_crowns if crowns >= threshold)
+        held = crowns(state, seat)
+        reached = sum(1 for threshold in BOX.royal_crowns if held >= threshold)
         waiting = owed if seat == current else 0
         if len(state.royals[seat]) + waiting != reached:
             raise ValueError(
-                f"seat {seat} has {crowns} crowns, so {reached} royal card(s) taken or being "
+                f"seat {seat} has {held} crowns, so {reached} royal card(s) taken or being "
                 f"chosen, but holds {len(state.royals[seat])} with {waiting} choice(s) pending"
             )
 
@@ -252,7 +252,7 @@ def _check_decision(state: SplendorDuelState) -> None:
     ):
         raise ValueError(f"step is {step!r} but it offers seat {seat} nothing to choose")
     for other in range(SEATS):
-        held = state.token_count(other)
+        held = token_count(state, other)
         if held <= BOX.max_tokens:
             if step == DISCARD_TOKENS and other == seat:
                 raise ValueError(
@@ -283,7 +283,7 @@ def _check_end(state: SplendorDuelState) -> None:
     if state.step != OVER:
         raise ValueError(f"the game is over but step is {state.step!r}, not 'over'")
     met = "+".join(victory_reasons(state, seat))
-    scores = tuple(state.prestige(other) for other in range(SEATS))
+    scores = tuple(prestige(state, other) for other in range(SEATS))
     if tuple(outcome.winners) != (seat,) or outcome.reason != met:
         raise ValueError(
             f"the outcome says seat(s) {list(outcome.winners)} won by {outcome.reason!r}, but the "

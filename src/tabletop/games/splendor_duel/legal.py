@@ -1,17 +1,7 @@
-"""The rules of Splendor Duel: setup and the legal actions of each decision.
+"""Legal actions: every choice the rules allow for the pending decision of a Splendor Duel turn.
 
-What the actions do is in :mod:`.effects`; why an action is refused, in :mod:`.refusals`.
-
-A turn is a chain of decisions by the same seat:
-
-* ``turn``: the optional actions (use privileges, then replenish) and every mandatory action
-  are offered together; an optional action leaves the decision open, a mandatory one closes it.
-  When no mandatory action is possible, replenishing is the only choice.
-* follow-ups of a purchase, in order: ``place_wild``, ``take_token``, ``steal_token`` (the card's
-  abilities, in the card's order), then ``choose_royal`` on reaching the 3rd or 6th crown (and
-  a ``steal_token`` of that royal card). A follow-up with nothing to choose is skipped.
-* ``discard_tokens`` while the seat holds more than 10 tokens, one token per action;
-* then the immediate victory check, and the next turn (or an extra one from play again).
+The decisions themselves are named in :mod:`.decisions`; what the actions do is in
+:mod:`.effects`; why an action is refused, in :mod:`.refusals`.
 
 All actions are prebuilt at import and shared, so generating legal actions allocates only lists.
 """
@@ -19,11 +9,12 @@ All actions are prebuilt at import and shared, so generating legal actions alloc
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop.core import Action, Deck, Market, Rng, TokenPool, TurnOrder
+from tabletop.core import Action
 
 from .actions import (
+    NO_GOLD,
     Buy,
     ChooseRoyal,
     Discard,
@@ -50,42 +41,14 @@ from .components import (
     LINES,
     NON_GOLD,
     ROYAL_CARDS,
-    SPIRAL,
     TOKEN_KINDS,
     WILD,
 )
+from .decisions import CHOOSE_ROYAL, DISCARD_TOKENS, PLACE_WILD, STEAL_TOKEN, TAKE_TOKEN, TURN
+from .holdings import bonuses
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
-
-# ---------------------------------------------------------------------- decisions
-
-TURN = "turn"
-PLACE_WILD = "place_wild"
-TAKE_TOKEN = "take_token"
-STEAL_TOKEN = "steal_token"
-CHOOSE_ROYAL = "choose_royal"
-DISCARD_TOKENS = "discard_tokens"
-OVER = "over"
-
-#: The action types each decision accepts.
-DECISION_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    TURN: (UsePrivilege, Replenish, TakeTokens, ReserveCard, ReserveFromDeck, Buy),
-    PLACE_WILD: (PlaceWild,),
-    TAKE_TOKEN: (TakeToken,),
-    STEAL_TOKEN: (Steal,),
-    CHOOSE_ROYAL: (ChooseRoyal,),
-    DISCARD_TOKENS: (Discard,),
-}
-
-MAX_GOLD = BOX.tokens[GOLD]
-NO_GOLD: tuple[int, ...] = (0,) * len(COST_KINDS)
-#: Every way to split at most all the gold over the cost kinds: the domain of ``Buy.gold``.
-GOLD_SPLITS: tuple[tuple[int, ...], ...] = tuple(
-    split
-    for split in itertools.product(range(MAX_GOLD + 1), repeat=len(COST_KINDS))
-    if sum(split) <= MAX_GOLD
-)
 
 # ---------------------------------------------------------------------- prebuilt actions
 
@@ -137,48 +100,6 @@ def _buy(card: str, gold: tuple[int, ...]) -> Buy:
     return action
 
 
-# ---------------------------------------------------------------------- setup
-
-
-def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> SplendorDuelState:
-    """A new game: shuffled decks, the pyramid, the bag emptied onto the board along the
-    spiral, privileges and royal cards on the table, the first player (seeded unless the
-    ``first_player`` option names one) and 1 privilege for the second player."""
-    from .state import SplendorDuelState  # the state module imports this one
-
-    pyramid = []
-    for level in LEVELS:
-        deck = Deck.shuffled([card.id for card in JEWEL_CARDS if card.level == level], rng)
-        pyramid.append(Market.dealt(BOX.pyramid[level], deck))
-    bag = [kind for kind in TOKEN_KINDS for _ in range(BOX.tokens[kind])]
-    rng.shuffle(bag)
-    board: list[str | None] = [None] * GRID.size
-    for cell, kind in zip(SPIRAL, bag):
-        board[cell] = kind
-    first = options["first_player"]
-    if first is None:
-        first = rng.randbelow(2)
-    privileges = [0, 0]
-    privileges[1 - first] = 1
-    return SplendorDuelState(
-        num_players=num_players,
-        seed=seed,
-        options=options,
-        rng=rng,
-        turns=TurnOrder.starting_with(2, first),
-        board=board,
-        bag=TokenPool(dict.fromkeys(TOKEN_KINDS, 0)),
-        tokens=[TokenPool(dict.fromkeys(TOKEN_KINDS, 0)) for _ in range(2)],
-        privileges=privileges,
-        pyramid=pyramid,
-        reserved=[[], []],
-        blind=[[], []],
-        cards=[[], []],
-        royal_supply=[card.id for card in ROYAL_CARDS],
-        royals=[[], []],
-    )
-
-
 # ---------------------------------------------------------------------- legal actions
 
 
@@ -189,7 +110,7 @@ def legal_actions(state: SplendorDuelState) -> list[Action]:
     if step == TURN:
         return _turn_actions(state, seat)
     if step == DISCARD_TOKENS:
-        return [_DISCARD[kind] for kind, n in state.tokens[seat].counts.items() if n]
+        return [_DISCARD[kind] for kind, _ in state.tokens[seat].items()]
     if step == PLACE_WILD:
         return [_PLACE_WILD[c] for c in wild_targets(state, seat)]
     if step == TAKE_TOKEN:
@@ -263,35 +184,39 @@ def _can_finish_without_board_gems(state: SplendorDuelState, seat: int, gained: 
     can_reserve = len(state.reserved[seat]) < BOX.max_reserved and cards_left
     if can_reserve and GOLD in state.board:
         return True
-    bag = state.bag.counts
-    if any(n for kind, n in bag.items() if kind != GOLD):
+    bag = state.bag
+    if any(bag[kind] for kind in NON_GOLD):
         return True  # replenishing puts a gem or pearl back on the board
-    if can_reserve and bag.get(GOLD, 0):
+    if can_reserve and bag[GOLD]:
         return True  # replenishing puts gold on the board
     assert gained is not None
-    counts = state.tokens[seat].counts
-    counts[gained] += 1
     face_up = [card for market in state.pyramid for card in market.slots if card is not None]
-    try:
-        return bool(_buy_actions(state, seat, face_up))
-    finally:
-        counts[gained] -= 1
+    return bool(_buy_actions(state, seat, face_up, gained))
 
 
 def owed(state: SplendorDuelState, seat: int, card: str) -> list[int]:
     """What ``card`` still costs ``seat`` per cost kind after bonuses (never below zero)."""
     cost = COST[card]
-    bonus = state.bonuses(seat)
+    bonus = bonuses(state, seat)
     need = [cost[i] - bonus[i] if cost[i] > bonus[i] else 0 for i in range(len(GEMS))]
     need.append(cost[-1])  # there are no pearl bonuses
     return need
 
 
-def _buy_actions(state: SplendorDuelState, seat: int, face_up: list[str]) -> list[Action]:
-    bonus = state.bonuses(seat)
-    counts = state.tokens[seat].counts
+def _buy_actions(
+    state: SplendorDuelState, seat: int, face_up: list[str], gained: str | None = None
+) -> list[Action]:
+    """Every purchase ``seat`` can make now (of ``face_up`` or its reserved cards); with
+    ``gained``, as if it held one more token of that kind."""
+    bonus = bonuses(state, seat)
+    counts = state.tokens[seat].counts  # read only: tokens move through the TokenPool API
     have = [counts.get(kind, 0) for kind in COST_KINDS]
     gold = counts.get(GOLD, 0)
+    if gained is not None:
+        if gained == GOLD:
+            gold += 1
+        else:
+            have[COST_KINDS.index(gained)] += 1
     # What each kind is worth towards a cost: tokens plus bonuses (pearls have no bonus).
     power = [h + b for h, b in zip(have, bonus)]
     power.append(have[-1])
@@ -338,7 +263,7 @@ def _gold_payments(
 
 def wild_targets(state: SplendorDuelState, seat: int) -> list[str]:
     """The colours a wild card may join: those of the seat's cards that have a bonus."""
-    return [gem for gem, n in zip(GEMS, state.bonuses(seat)) if n]
+    return [gem for gem, n in zip(GEMS, bonuses(state, seat)) if n]
 
 
 def ability_token_cells(state: SplendorDuelState) -> list[int]:
@@ -349,5 +274,5 @@ def ability_token_cells(state: SplendorDuelState) -> list[int]:
 
 def stealable(state: SplendorDuelState, seat: int) -> list[str]:
     """The gem and pearl kinds the opponent of ``seat`` holds (gold cannot be stolen)."""
-    counts = state.tokens[1 - seat].counts
-    return [kind for kind in NON_GOLD if counts.get(kind, 0)]
+    pool = state.tokens[1 - seat]
+    return [kind for kind in NON_GOLD if pool[kind]]
