@@ -25,6 +25,7 @@ from tabletop.core import (
     Option,
     Outcome,
     Rng,
+    Simultaneous,
     State,
     TokenPool,
     TurnOrder,
@@ -187,21 +188,17 @@ class SealedState(State):
     nobody scored is a draw. The ``leak`` option shows the pending bids to everyone: a broken
     variant, for proving that the contract tests catch a leak."""
 
-    bids: list[int | None]
+    bids: Simultaneous
     points: list[int]
     shown: list[int] = attrs.field(factory=list)
     round: int = 0
 
     @property
     def current_player(self) -> int | None:
-        if self.outcome is not None:
-            return None
-        return self.bids.index(None)
+        return None if self.outcome is not None else self.bids.waiting[0]
 
     def acting_seats(self) -> tuple[int, ...]:
-        if self.outcome is not None:
-            return ()
-        return tuple(seat for seat, bid in enumerate(self.bids) if bid is None)
+        return () if self.outcome is not None else self.bids.to_choose
 
     @property
     def decision(self) -> str:
@@ -211,27 +208,31 @@ class SealedState(State):
         return [Bid(value) for value in (1, 2, 3)]
 
     def _validate(self) -> None:
-        if any(bid not in (None, 1, 2, 3) for bid in self.bids) or len(self.bids) != self.num_players:
-            raise ValueError(f"bids {self.bids} are not one bid of 1-3 or null per seat")
+        seats = sorted([*self.bids.waiting, *self.bids.choices])
+        if seats != ([] if self.outcome else list(range(self.num_players))):
+            raise ValueError(f"bids: seats {seats} wait or have bid, not each seat once")
+        if any(not isinstance(bid, Bid) for bid in self.bids.choices.values()):
+            raise ValueError("bids: a pending choice is not a bid")
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, Bid)
         bids = self.bids
-        bids[bids.index(None)] = action.value
-        if None in bids:
+        bids.commit(bids.waiting[0], action)
+        if not bids.all_in:
             return
-        shown = [bid for bid in bids if bid is not None]
-        unmatched = [bid for bid in shown if shown.count(bid) == 1]
+        shown = [bid.value for bid in bids.reveal().values() if isinstance(bid, Bid)]
+        unmatched = [value for value in shown if shown.count(value) == 1]
         if unmatched:
             best = max(unmatched)
             self.points[shown.index(best)] += best
         self.shown = shown
-        self.bids = [None] * self.num_players
         self.round += 1
-        if self.round == self.options["rounds"]:
-            top = max(self.points)
-            winners = tuple(s for s, p in enumerate(self.points) if p == top) if top else ()
-            self.outcome = Outcome(winners, tuple(self.points), "points" if top else "nobody_scored")
+        if self.round < self.options["rounds"]:
+            bids.begin(range(self.num_players))
+            return
+        top = max(self.points)
+        winners = tuple(s for s, p in enumerate(self.points) if p == top) if top else ()
+        self.outcome = Outcome(winners, tuple(self.points), "points" if top else "nobody_scored")
 
     def clone(self) -> SealedState:
         return SealedState(
@@ -246,21 +247,23 @@ class SealedState(State):
         return [score_sheet({"points": p}) for p in self.points]
 
     def _observation(self, seat: int) -> dict[str, Any]:
+        mine = self.bids.choice_of(seat)
         view: dict[str, Any] = {
             "round": self.round,
             "points": list(self.points),
             "shown": list(self.shown),
-            "has_bid": [bid is not None for bid in self.bids],
-            "my_bid": self.bids[seat],
+            "bids": self.bids.public_view(),
+            "my_bid": mine.value if isinstance(mine, Bid) else None,
         }
         if self.options["leak"]:
-            view["bids"] = list(self.bids)
+            view["pending"] = {str(s): str(bid) for s, bid in self.bids.choices.items()}
         return view
 
     def _resample(self, seat: int) -> None:
-        for other, bid in enumerate(self.bids):
-            if other != seat and bid is not None:
-                self.bids[other] = 1 + self.rng.randbelow(3)
+        choices = self.bids.choices
+        for other in sorted(choices):
+            if other != seat:
+                choices[other] = Bid(1 + self.rng.randbelow(3))
 
 
 def _at_least_one(name: str) -> Callable[[Any], None]:
@@ -277,7 +280,7 @@ def _setup_sealed(num_players: int, seed: int, options: dict[str, Any], rng: Rng
         seed=seed,
         options=options,
         rng=rng,
-        bids=[None] * num_players,
+        bids=Simultaneous(waiting=list(range(num_players))),
         points=[0] * num_players,
     )
 
