@@ -27,9 +27,9 @@ def test_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> None
     assert state.pile == 1
 
 
-def test_unknown_action_falls_back_to_the_generic_reason() -> None:
+def test_a_value_outside_the_action_space_is_named_by_the_kernel() -> None:
     state = fresh()
-    with pytest.raises(IllegalAction, match="take 0 is not one of the legal actions for the 'take' decision"):
+    with pytest.raises(IllegalAction, match="Take.count=0 is not a possible count in this game"):
         state.apply(Take(0))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Action
+from .actions import Action, same_types
 
 
 @attrs.frozen
@@ -36,13 +36,15 @@ class Block:
 class ActionSpace:
     """Encodes actions as integers ``0 <= id < size`` and decodes them back."""
 
-    __slots__ = ("_by_type", "_index", "_offsets", "blocks", "size")
+    __slots__ = ("_by_type", "_index", "_kinds", "_offsets", "blocks", "size")
 
     def __init__(self, blocks: Sequence[Block]) -> None:
         self.blocks = tuple(blocks)
         self._offsets: list[int] = []
         self._by_type: dict[type[Action], tuple[int, Block]] = {}
         self._index: dict[type[Action], tuple[dict[Hashable, int], ...]] = {}
+        #: Per action type and field: the exact types of the field's domain values.
+        self._kinds: dict[type[Action], tuple[tuple[type, ...], ...]] = {}
         offset = 0
         for block in self.blocks:
             if block.action_type in self._by_type:
@@ -56,6 +58,9 @@ class ActionSpace:
                     raise ValueError(f"{block.action_type.__name__}.{name} domain repeats a value")
                 indexes.append(index)
             self._index[block.action_type] = tuple(indexes)
+            self._kinds[block.action_type] = tuple(
+                tuple(dict.fromkeys(type(value) for value in domain)) for _, domain in block.fields
+            )
             offset += block.size
         self.size = offset
 
@@ -89,3 +94,60 @@ class ActionSpace:
             code, position = divmod(code, len(domain))
             values[name] = domain[position]
         return block.action_type(**values)
+
+    def why_not(self, action: object) -> Misfit | None:
+        """Why ``action`` cannot be an action of this game, or ``None`` if it can.
+
+        The reason names what is wrong: not an action, an action type of another game, or the
+        field whose value has the wrong type (a float or a bool where an int belongs, a list)
+        or lies outside the field's domain. It never raises, whatever the field values are.
+        """
+        if not isinstance(action, Action):
+            return Misfit(f"{action!r} is not an action", typed=False)
+        cls = type(action)
+        entry = self._by_type.get(cls)
+        if entry is None:
+            return Misfit(f"{cls.__name__} is not an action of this game", typed=False)
+        name = cls.__name__
+        for (field, domain), index, kinds in zip(entry[1].fields, self._index[cls], self._kinds[cls]):
+            try:
+                value = getattr(action, field)
+            except AttributeError:
+                return Misfit(f"{name}.{field} has no value", typed=False)
+            if type(value) not in kinds:
+                expected = " or ".join(_type_name(kind) for kind in kinds) or "nothing"
+                return Misfit(f"{name}.{field}={value!r} is {_type_name(type(value))}, not {expected}", False)
+            try:
+                position = index.get(value)
+            except TypeError:  # an unhashable item inside a tuple
+                return Misfit(f"{name}.{field}={value!r} holds an item of the wrong type", typed=False)
+            if position is None:
+                # A tuple outside the domain is still typed if its items have the items' types.
+                item_kinds = {
+                    type(item) for reference in domain if type(reference) is tuple for item in reference
+                }
+                typed = type(value) is not tuple or all(type(item) in item_kinds for item in value)
+                return Misfit(f"{name}.{field}={value!r} is not a possible {field} in this game", typed)
+            if not same_types(value, domain[position]):
+                return Misfit(
+                    f"{name}.{field}={value!r} has items of the wrong type, unlike {domain[position]!r}",
+                    False,
+                )
+        return None
+
+
+@attrs.frozen
+class Misfit:
+    """Why a value cannot be an action of a game: ``reason`` names the action type, field and
+    value; ``typed`` says whether every field at least has the right type (so only a domain
+    is missed, and the game's own rules may say more about it)."""
+
+    reason: str
+    typed: bool
+
+
+def _type_name(kind: type) -> str:
+    if kind is type(None):
+        return "None"
+    article = "an" if kind.__name__[:1] in "aeiou" else "a"
+    return f"{article} {kind.__name__}"

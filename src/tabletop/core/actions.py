@@ -7,7 +7,11 @@ sentence a person can read.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import operator
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+import attrs
 
 
 class IllegalAction(ValueError):
@@ -21,3 +25,75 @@ class Action:
 
     #: The short tag that names this action type in saved games and records.
     kind: ClassVar[str] = "action"
+
+
+def same_types(value: object, reference: object) -> bool:
+    """Whether ``value`` has exactly the type of ``reference``, item by item through tuples.
+
+    Equality is not enough for actions: ``2.0 == 2`` and ``True == 1``, yet a rule written for
+    an int must never receive a float or a bool.
+    """
+    if type(value) is not type(reference):
+        return False
+    if type(value) is tuple:
+        assert isinstance(reference, tuple)
+        return len(value) == len(reference) and all(map(same_types, value, reference))
+    return True
+
+
+_Getter = Callable[[Any], Any]
+_GETTERS: dict[type, _Getter] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of an action type's fields, in order (none for a class that is not attrs)."""
+    return tuple(field.name for field in attrs.fields(cls)) if attrs.has(cls) else ()
+
+
+def _getter(cls: type) -> _Getter:
+    getter = _GETTERS.get(cls)
+    if getter is None:
+        names = field_names(cls)
+        getter = _GETTERS[cls] = operator.attrgetter(*names) if names else _no_fields
+    return getter
+
+
+def _no_fields(action: Any) -> tuple[()]:
+    return ()
+
+
+class LegalActions(list[Action]):
+    """A state's cached legal actions, each with a snapshot of its field values.
+
+    Action objects are frozen, but ``object.__setattr__`` can still change one that a caller
+    holds. ``apply`` finds the action by identity (the fast path: agents pass one of these
+    objects) and then checks it against its snapshot, so a changed object is never taken for
+    the legal action it was.
+    """
+
+    __slots__ = ("_prints",)
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        super().__init__(actions)
+        prints: dict[int, tuple[_Getter, Any]] = {}
+        for action in self:
+            getter = _GETTERS.get(type(action)) or _getter(type(action))
+            prints[id(action)] = (getter, getter(action))
+        self._prints = prints
+
+    def holds(self, action: object) -> bool:
+        """Whether ``action`` is one of these very objects, unchanged since it was listed."""
+        entry = self._prints.get(id(action))
+        if entry is None:  # ids are unique among live objects, and this list keeps its own alive
+            return False
+        getter, snapshot = entry
+        now = getter(action)
+        if now is snapshot:  # one field (or none): the very same value object
+            return True
+        # Several fields: the getter builds a new tuple, so compare its items by identity.
+        return (
+            type(now) is tuple
+            and type(snapshot) is tuple
+            and len(now) == len(snapshot)
+            and all(map(operator.is_, now, snapshot))
+        )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, LegalActions, field_names, same_types
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet
@@ -145,28 +145,76 @@ class State(abc.ABC):
     def legal_actions(self) -> list[Action]:
         """The legal actions for the pending decision; never empty before the end."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        if type(legal) is not LegalActions:  # not computed yet, or a plain list a game set
+            legal = self._legal = self._listed(legal)
         return list(legal)
 
-    def apply(self, action: Action) -> None:
-        """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing."""
-        legal = self._legal
+    def _listed(self, legal: list[Action] | None) -> LegalActions:
         if legal is None:
-            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
-        for candidate in legal:  # identity first: agents usually pass one of these objects
-            if candidate is action:
-                break
-        else:
-            if action not in legal:
-                if self.outcome is not None:
-                    raise IllegalAction(f"the game is over ({self.outcome.reason}); no action is legal")
-                if not isinstance(action, Action):
-                    raise IllegalAction(f"{action!r} is not an action")
-                raise IllegalAction(self._why_illegal(action))
+            legal = [] if self.outcome is not None else self._legal_actions()
+        return LegalActions(legal)
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.
+
+        The state carries out its own legal action equal to ``action``: equal in value and in
+        the exact type of every field (a float or a bool is never taken for an int).
+        """
+        legal = self._legal
+        if type(legal) is not LegalActions:
+            legal = self._legal = self._listed(legal)
+        if not legal.holds(action):  # the fast path: one of these objects, unchanged
+            action = self._own_equal(action, legal)
         self._legal = None
         self._apply(action)
         self.history.append(action)
+
+    def _own_equal(self, action: object, legal: LegalActions) -> Action:
+        """This state's legal action equal to ``action``; otherwise ``IllegalAction`` naming
+        what is wrong (the action's type, a field, or the rule), the state unchanged."""
+        if self.outcome is not None:
+            raise IllegalAction(f"the game is over ({self.outcome.reason}); no action is legal")
+        misfit = self.game.action_space.why_not(action)
+        if misfit is not None:
+            # Ill-typed values never reach the game's rules; a well-typed value outside the
+            # domain may still get the rule's own words ("never gold") after the kernel's.
+            rule = self._explain(action) if misfit.typed and isinstance(action, Action) else None
+            raise IllegalAction(misfit.reason if rule is None else f"{misfit.reason}: {rule}")
+        assert isinstance(action, Action)
+        for _ in range(2):
+            for candidate in legal:
+                if candidate == action:
+                    if not legal.holds(candidate):
+                        break  # changed after it was listed: list the legal actions afresh
+                    for field in field_names(type(candidate)):
+                        value, own = getattr(action, field), getattr(candidate, field)
+                        if not same_types(value, own):
+                            raise IllegalAction(
+                                f"{type(action).__name__}.{field}={value!r} has the wrong type: "
+                                f"the legal action has {own!r}"
+                            )
+                    return candidate
+            else:
+                break
+            legal = self._legal = self._listed(None)
+        raise IllegalAction(self._explain(action) or self._generic_refusal(action))
+
+    def _explain(self, action: Action) -> str | None:
+        """The game's own reason for refusing ``action``, or ``None`` if it gives none or its
+        explanation fails (a bug the fuzz test reports, but never a crash in the caller's face)."""
+        try:
+            reason = self._why_illegal(action)
+        except Exception:
+            return None
+        if not isinstance(reason, str) or not reason or reason == self._generic_refusal(action):
+            return None
+        return reason
+
+    def _generic_refusal(self, action: Action) -> str:
+        try:
+            return State._why_illegal(self, action)
+        except Exception:  # a game's str() of an action with impossible values
+            return f"{action!r} is not one of the legal actions for the {self.decision!r} decision"
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-ready data: hidden information removed.
