@@ -61,7 +61,7 @@ def set_board(state: SplendorDuelState, cells: dict[int, str]) -> None:
 def set_tokens(state: SplendorDuelState, seat: int, **counts: int) -> None:
     """Give ``seat`` exactly these tokens (others zero), taken off the board where needed."""
     state.tokens[seat].counts = {kind: counts.get(kind, 0) for kind in TOKEN_KINDS}
-    held = Counter()
+    held: Counter[str] = Counter()
     for pool in state.tokens:
         held.update(pool.as_dict())
     on_board = Counter(kind for kind in state.board if kind is not None)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from splendor_duel_helpers import (
+
+import tabletop
+from games.splendor_duel.splendor_duel_helpers import (
     NO_GOLD,
     cell,
     face_up,
@@ -14,8 +16,6 @@ from splendor_duel_helpers import (
     set_tokens,
     tokens_of,
 )
-
-import tabletop
 from tabletop.games.splendor_duel import (
     Buy,
     ChooseRoyal,

@@ -6,9 +6,9 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from splendor_duel_helpers import all_cards, new, reserve
 
 from contract import check_contract
+from games.splendor_duel.splendor_duel_helpers import all_cards, new, reserve
 from tabletop.core import Rng
 from tabletop.games.splendor_duel import GAME, ReserveCard, ReserveFromDeck
 from tabletop.games.splendor_duel.components import CARDS

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from splendor_duel_helpers import (
+
+from games.splendor_duel.splendor_duel_helpers import (
     NO_GOLD,
     all_cards,
     cell,
@@ -20,7 +21,6 @@ from splendor_duel_helpers import (
     tokens_of,
     total_tokens,
 )
-
 from tabletop.games.splendor_duel import (
     BOX,
     Buy,
@@ -47,8 +47,10 @@ def test_setup_pyramid_board_privileges_royals() -> None:
     assert all(card is not None for m in state.pyramid for card in m.slots)
     assert [len(m.deck) for m in state.pyramid] == [25, 20, 10]
     assert all(
-        c.startswith(f"D{level}-") for level, m in enumerate(state.pyramid, 1) for c in m.slots + m.deck.cards
-    )  # type: ignore[union-attr]
+        c is not None and c.startswith(f"D{level}-")
+        for level, m in enumerate(state.pyramid, 1)
+        for c in m.slots + m.deck.cards
+    )
     assert Counter(k for k in state.board if k) == BOX.tokens
     assert not state.bag.as_dict()
     assert state.privileges == [0, 1] and state.privilege_supply == 2
