@@ -69,6 +69,39 @@ def test_determinize_resamples_only_what_the_seat_has_not_seen() -> None:
     assert len(seen) > 1  # the opponent's blind card is resampled
 
 
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 150), seat=st.sampled_from([0, 1]))
+def test_determinize_depends_only_on_the_observation_and_the_seed(seed: int, steps: int, seat: int) -> None:
+    rng = Rng.from_seed(seed)
+    state = GAME.new_game(seed=seed, first_player=None if seed % 3 == 2 else seed % 3)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    # ``other`` looks the same to ``seat``: same observation, other deck orders and blind cards.
+    other = state.determinize(seat, 99)
+    assert other.observation(seat) == state.observation(seat)
+    mine, theirs = state.determinize(seat, 5), other.determinize(seat, 5)
+    assert mine.to_dict() == theirs.to_dict()
+    assert mine.observation(seat) == state.observation(seat)
+    assert mine.legal_actions() == theirs.legal_actions()
+
+
+def test_determinize_leaks_neither_the_deck_order_nor_the_blind_cards() -> None:
+    state = new()
+    reserve(state, 1, state.pyramid[2].deck.cards[0], blind=True)
+    twin = state.clone()
+    # The same observation for seat 0: the blind card swapped with a deck card, decks reordered.
+    deck = twin.pyramid[2].deck.cards
+    deck[3], twin.reserved[1][0] = twin.reserved[1][0], deck[3]
+    twin.blind[1] = [twin.reserved[1][0]]
+    for market in twin.pyramid:
+        market.deck.cards.reverse()
+    assert twin.observation(0) == state.observation(0) and twin.to_dict() != state.to_dict()
+    for seed in range(5):
+        assert twin.determinize(0, seed).to_dict() == state.determinize(0, seed).to_dict()
+
+
 # ---------------------------------------------------------------------- properties
 # The invariants (tokens and cards conserved, no negative counts, privileges and royal cards
 # adding up, a coherent pending decision) are stated once, in invariants.py, which loading

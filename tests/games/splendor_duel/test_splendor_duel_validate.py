@@ -237,6 +237,51 @@ def test_crowns_without_the_royal_card_are_refused() -> None:
     refused(data, "royal card\\(s\\) taken or being chosen, but holds 0 with 0 choice")
 
 
+# ---------------------------------------------------------------------- turns and chance
+
+
+def test_extra_turns_beyond_one_are_refused() -> None:
+    data = save(mid_game())
+    data["turns"]["extra_turns"] = 10**9
+    refused(data, "turns.extra_turns is 1000000000: at most 1 extra turn is ever owed")
+
+
+def test_an_extra_turn_nothing_granted_is_refused() -> None:
+    data = save(mid_game())  # a turn about to start: any extra turn was already taken
+    data["turns"]["extra_turns"] = 1
+    refused(data, "turns.extra_turns is 1, but no card bought this turn or royal card .* grants one")
+
+
+def test_an_extra_turn_still_owed_during_the_turn_that_earned_it_loads() -> None:
+    # Visible only while a follow-up or the discard of the purchase that earned it is pending.
+    found = 0
+    for seed in range(30):
+        rng = Rng.from_seed(seed)
+        state = GAME.new_game(seed=seed)
+        while not state.is_terminal:
+            if state.turns.extra_turns:
+                assert state.ability_card is not None and state.step != "turn"
+                save(state)  # loads unchanged
+                found += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert found
+
+
+def test_a_round_the_actions_played_cannot_reach_is_refused() -> None:
+    state = mid_game()
+    data = save(state)
+    data["turns"]["round"] = 10**9
+    refused(data, f"turns.round is 1000000000 .*, but only {len(state.history)} actions were played")
+
+
+@pytest.mark.xfail(strict=True, reason="the kernel's Rng accepts any int as its state (issue 9, kernel side)")
+def test_an_rng_state_outside_64_bits_is_refused() -> None:
+    data = save(mid_game())
+    data["rng"]["state"] = -5
+    with pytest.raises(ValueError, match="rng"):
+        GAME.state_from_dict(data)
+
+
 # ---------------------------------------------------------------------- the pending decision
 
 

@@ -120,10 +120,10 @@ class Buy(Action):
 
     def __str__(self) -> str:
         text = f"buy {card_label(self.card)}"
-        if not any(self.gold):
-            return text
         if not isinstance(self.gold, tuple):
             return f"{text} paying gold as {self.gold!r}"
+        if not any(self.gold):
+            return text
         spent = ", ".join(f"{n} {kind}" for kind, n in zip(COST_KINDS, self.gold) if n)
         return f"{text} paying gold for {spent}"
 
