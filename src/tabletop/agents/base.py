@@ -64,7 +64,7 @@ class GreedyAgent:
         team's total; once decided, +inf for a win of its team alone, -inf for a loss and 0 for
         a draw or a victory shared with another team."""
         teams = state.teams
-        mine = state.team_of(seat)
+        mine = next(team for team in teams if seat in team)
         outcome = state.outcome
         if outcome is not None:
             winners = outcome.winners
