@@ -36,7 +36,6 @@ def refused_unchanged(state: SplendorDuelState, action: Any, match: str) -> None
     with pytest.raises(tabletop.IllegalAction, match=match):
         state.apply(action)
     assert state.to_dict() == before
-    assert GAME.state_from_dict(state.to_dict()).to_dict() == before
 
 
 # ---------------------------------------------------------------------- the repros of issue 9
@@ -46,6 +45,7 @@ def test_reserving_from_deck_level_2_point_0_is_refused_before_the_gold_moves() 
     state = GAME.new_game(seed=1)
     assert ReserveFromDeck(2, 2) in state.legal_actions()  # equal to the float one
     refused_unchanged(state, ReserveFromDeck(gold=2, level=2.0), "level")  # type: ignore[arg-type]
+    assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()  # it still saves
     state.apply(ReserveFromDeck(2, 2))  # the int one still plays
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
-from .components import BOX, CARDS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
+from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
 from .decisions import (
     CHOOSE_ROYAL,
     DECISION_ACTIONS,
@@ -90,9 +90,10 @@ def _check_turns(state: SplendorDuelState) -> None:
                 "turns.extra_turns is 1, but no card bought this turn or royal card of the seat "
                 "to play grants one (an extra turn is owed only until the turn that earned it ends)"
             )
-    # Every turn passed on (2 per round, plus the position in this one) took at least one action.
+    # Every turn passed on (2 per round, plus the position in this one) took at least one action;
+    # a determinized state has no history to count (its round is the true game's).
     passed = len(turns.order) * (turns.round - 1) + turns.position
-    if passed > len(state.history) and not getattr(state, "determinized", False):
+    if passed > len(state.history) and not state.determinized:
         raise ValueError(
             f"turns.round is {turns.round} (position {turns.position}): {passed} turns passed on, "
             f"but only {len(state.history)} actions were played"
@@ -196,6 +197,10 @@ def _check_wild_colours(state: SplendorDuelState) -> None:
         seat = owner.get(card)
         if seat is None or CARDS[card].colour != WILD:
             raise ValueError(f"wild_colours names {card!r}, which is not a purchased wild card")
+        if colour not in GEMS:
+            raise ValueError(
+                f"wild card {card} joined {colour!r}, which is not a gem colour ({', '.join(GEMS)})"
+            )
         if not any(CARDS[other].colour == colour and CARDS[other].bonus for other in state.cards[seat]):
             raise ValueError(
                 f"wild card {card} joined {colour!r}, but seat {seat} has no {colour} card to join"
@@ -223,6 +228,12 @@ def _check_decision(state: SplendorDuelState) -> None:
         raise ValueError(f"pending holds {unknown[0]!r}, not a follow-up ({', '.join(FOLLOW_UPS)})")
     if pending and step not in FOLLOW_UPS:
         raise ValueError(f"pending is {pending} during {step!r}: follow-ups queue only behind follow-ups")
+    if step == TURN and state.replenished and state.bag.total():
+        raise ValueError(
+            f"the board was replenished this turn, but the bag holds {state.bag}: replenishing "
+            "empties the bag, and only a purchase or a discard (after the turn's mandatory "
+            "action) puts tokens back"
+        )
     card = state.ability_card
     if card is not None:
         if step in (TURN, OVER):
