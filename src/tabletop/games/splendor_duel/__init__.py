@@ -41,12 +41,27 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
   reaches this position; without the restriction the game would have no legal move.)
 * A wild card joins a colour, not a particular card: only the colour matters for bonuses and
   for the 10-prestige-in-one-colour condition.
-* ``observation(seat)`` shows the opponent's blind reservations by level only, and the deck
-  sizes but not their order; ``determinize`` redeals exactly those cards, level by level.
-  ``render()`` is the table as the player to move sees it (the other's blind reservations
-  show their level only; everything shows once the game is over).
+* ``observation(seat)`` shows the opponent's blind reservations by level only (and where they
+  sit in the hand), and the deck sizes but not their order; everything else is public: the
+  options, the turn order, the round, an extra turn owed. ``determinize`` redeals exactly the
+  hidden cards, level by level, shuffled from sorted order, so the result depends only on what
+  the seat sees and the seed. ``render()`` is the table as the player to move sees it (the
+  other's blind reservations show their level only; everything shows once the game is over).
 * The bag's contents are public (they are exactly the tokens that are neither on the board
   nor held); deck order and blind reservations are hidden.
+* Replenishing empties the bag: its tokens and the held ones are exactly those off the board,
+  so there is always room for all of them.
+* At most one extra turn is ever owed, and only until the turn that earned it ends (a save
+  saying otherwise is refused, as is any other position the rules cannot reach: see
+  ``invariants.py``).
+* An action whose field has the wrong type or names nothing in the game (a cell off the board,
+  an unknown card, a level with no deck) is refused by name, like any other illegal action.
+
+Where things are (the house plan of every game): ``components.py`` (the catalog),
+``actions.py`` (the actions and ``ACTION_SPACE``), ``setup.py``, ``decisions.py`` (decision
+names), ``legal.py``, ``effects.py``, ``refusals.py``, ``hidden.py``, ``scoring.py`` (scores,
+victory, the Outcome), ``text.py``, ``invariants.py``, ``holdings.py`` (bonuses, prestige,
+crowns and the other counts derived from what a seat holds), ``state.py``.
 
 Options: ``first_player`` (``None``: drawn from the seed; ``0`` or ``1``: that seat starts; the
 other seat receives the starting privilege).
