@@ -1,0 +1,115 @@
+"""What a city's cards and wonder stages add up to (production, prices, shields, powers), derived
+from the city and rebuilt whenever it builds; never saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .components import BOARDS, CARDS, COLORS, DISCOUNT_PRICE, PRICE, RESOURCES, Effect
+
+_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+
+Vector = tuple[int, ...]
+#: What a city's own production and prices look like to a cost: fixed production, the "one
+#: of these" productions, the prices paid to the left and to the right.
+OwnKey = tuple[Vector, tuple[Vector, ...], Vector, Vector]
+#: What a city sells its neighbours: fixed production and "one of these" productions.
+TradeKey = tuple[Vector, tuple[Vector, ...]]
+
+
+@attrs.frozen
+class CityView:
+    """The derived facts of one city."""
+
+    #: Names of the structures built (a city never holds two of one name).
+    names: frozenset[str]
+    #: Resources produced every turn for the city's own use, by :data:`RESOURCES` index.
+    fixed: tuple[int, ...]
+    #: Each "one of these" production, as resource indexes (cards, the yellow ones and
+    #: Alexandria's stages included).
+    choices: tuple[tuple[int, ...], ...]
+    #: What neighbours may buy: the board's starting resource, brown and grey cards.
+    trade_fixed: tuple[int, ...]
+    trade_choices: tuple[tuple[int, ...], ...]
+    #: The price this city pays per resource to its left and to its right neighbour.
+    left_price: tuple[int, ...]
+    right_price: tuple[int, ...]
+    shields: int
+    #: Structures per colour, in :data:`COLORS` order.
+    colors: tuple[int, ...]
+    stages: int
+    #: Wonder powers this city has: ``build_free_once_per_age``, ``play_seventh_card``,
+    #: ``copy_neighbor_guild`` (``build_from_discard`` acts once, when its stage is built).
+    powers: frozenset[str]
+    #: What the city's own production and its prices look like to a cost computation.
+    own_key: OwnKey
+    trade_key: TradeKey
+
+
+def stage_effects(board: str, side: str, stages: int) -> list[Effect]:
+    """The effects of the first ``stages`` stages of ``board``'s ``side``."""
+    return [stage.effect for stage in BOARDS[board].sides[side][:stages]]
+
+
+def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
+    """The :class:`CityView` of a city with ``built`` structures and ``stages`` stages built."""
+    fixed = [0] * 7
+    trade_fixed = [0] * 7
+    start = _INDEX[BOARDS[board].starting_resource]
+    fixed[start] += 1
+    trade_fixed[start] += 1
+    choices: list[tuple[int, ...]] = []
+    trade_choices: list[tuple[int, ...]] = []
+    left_price = [PRICE] * 7
+    right_price = [PRICE] * 7
+    shields = 0
+    colors = [0] * len(COLORS)
+    powers: set[str] = set()
+    effects: list[Effect] = []
+    names = set()
+    for card_id in built:
+        card = CARDS[card_id]
+        names.add(card.name)
+        colors[COLORS.index(card.color)] += 1
+        effects.append(card.effect)
+    effects.extend(stage_effects(board, side, stages))
+    for effect in effects:
+        for resource, amount in effect.produces.items():
+            fixed[_INDEX[resource]] += amount
+            if effect.tradable:
+                trade_fixed[_INDEX[resource]] += amount
+        if effect.produces_choice:
+            option = tuple(sorted(_INDEX[r] for r in effect.produces_choice))
+            choices.append(option)
+            if effect.tradable:
+                trade_choices.append(option)
+        shields += effect.shields
+        discount = effect.trade_discount
+        if discount is not None:
+            for resource in discount.resources:
+                if "left" in discount.neighbors:
+                    left_price[_INDEX[resource]] = DISCOUNT_PRICE
+                if "right" in discount.neighbors:
+                    right_price[_INDEX[resource]] = DISCOUNT_PRICE
+        if effect.special is not None and effect.special != "build_from_discard":
+            powers.add(effect.special)
+    own_choices = tuple(sorted(choices))
+    own_trade_choices = tuple(sorted(trade_choices))
+    return CityView(
+        names=frozenset(names),
+        fixed=tuple(fixed),
+        choices=own_choices,
+        trade_fixed=tuple(trade_fixed),
+        trade_choices=own_trade_choices,
+        left_price=tuple(left_price),
+        right_price=tuple(right_price),
+        shields=shields,
+        colors=tuple(colors),
+        stages=stages,
+        powers=frozenset(powers),
+        own_key=(tuple(fixed), own_choices, tuple(left_price), tuple(right_price)),
+        trade_key=(tuple(trade_fixed), own_trade_choices),
+    )

@@ -1,0 +1,254 @@
+"""Carrying out actions: hidden commits, the turn's simultaneous resolution, the decisions owed
+after it (Babylon B's 7th card, Halikarnassos), passing hands, the end of an Age and of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from . import scoring
+from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard
+from .city import derive
+from .components import BOARDS, CARDS, DEFEAT_TOKEN, DISCARD_COINS, HAND_SIZE, TURNS_PER_AGE, VICTORY_TOKENS
+from .legal import seventh_hand
+
+if TYPE_CHECKING:
+    from .state import SevenWondersState
+
+#: The Free City's index when 2 play.
+FREE_CITY = 2
+
+
+def apply_action(s: SevenWondersState, action: Action) -> None:
+    """Carry out a legal ``action`` of the pending decision and everything it triggers."""
+    if s.queue:
+        kind, city = s.queue.pop(0)
+        if kind == "seventh_card":
+            card = _take(s, city, action, seventh=True)
+            gain = [0] * s.num_cities
+            _place(s, city, card, action, gain)
+            _refresh(s, city)
+            _after_placing(s, city, card, action, gain)
+            _collect(s, gain)
+        else:
+            assert isinstance(action, BuildFromDiscard)
+            index = _find(s.discard, action.card)
+            card = s.discard.pop(index)
+            del s.discard_known[index]
+            s.built[city] = (*s.built[city], card)
+            _refresh(s, city)
+            gain = [0] * s.num_cities
+            _after_placing(s, city, card, Build(action.card), gain)
+            _collect(s, gain)
+        advance(s)
+        return
+    deciding = s.deciding_city
+    assert deciding is not None
+    s.choices.commit(deciding, action)
+    if not s.choices.waiting:
+        resolve_turn(s)
+        advance(s)
+
+
+def _find(cards: list[str] | tuple[str, ...], kind: str) -> int:
+    """Where the first copy (lowest id) of ``kind`` lies in ``cards``."""
+    best = -1
+    for i, card in enumerate(cards):
+        if CARDS[card].kind == kind and (best < 0 or card < cards[best]):
+            best = i
+    if best < 0:
+        raise ValueError(f"no card of kind {kind!r} among {list(cards)}")
+    return best
+
+
+def _take(s: SevenWondersState, city: int, action: Action, *, seventh: bool = False) -> str:
+    """Take the action's card out of the hand (or the Free City's pile) it is played from."""
+    kind: str = action.card  # type: ignore[attr-defined]
+    public = isinstance(action, (Build, BuildFree))
+    if seventh and city >= s.num_players:
+        return s.pile.pop(_find(s.pile, kind))
+    seat = s.controller(city)
+    hand = s.hands.cards[seat]
+    card = hand[_find(hand, kind)]
+    s.hands.remove(seat, card, public=public)
+    return card
+
+
+def _place(s: SevenWondersState, city: int, card: str, action: Action, gain: list[int]) -> None:
+    """Pay for and put down one city's card (neighbours' income goes to ``gain``, usable only
+    once the turn is over)."""
+    bit = 1 << s.controller(city)
+    match action:
+        case Build(left=left, right=right):
+            s.coins[city] -= CARDS[card].cost.coins + left + right
+            gain[s.left_of(city)] += left
+            gain[s.right_of(city)] += right
+            s.built[city] = (*s.built[city], card)
+        case BuildFree():
+            s.olympia_used[city] = s.age
+            s.built[city] = (*s.built[city], card)
+        case BuildStage(left=left, right=right):
+            stage = BOARDS[s.boards[city]].sides[s.sides[city]][len(s.tucked[city])]
+            s.coins[city] -= stage.cost.coins + left + right
+            gain[s.left_of(city)] += left
+            gain[s.right_of(city)] += right
+            s.tucked[city] = (*s.tucked[city], card)
+            s.tucked_known[city] = (*s.tucked_known[city], bit)
+        case Discard():
+            s.discard.append(card)
+            s.discard_known.append(bit)
+            gain[city] += DISCARD_COINS
+        case _:  # pragma: no cover - legal actions are only the cases above
+            raise AssertionError(f"unexpected action {action!r}")
+
+
+def _after_placing(s: SevenWondersState, city: int, card: str, action: Action, gain: list[int]) -> None:
+    """The once-only effects of what a city just built, counted on the cities as they now stand
+    (so a Lighthouse counts itself and Vineyard counts the neighbours' cards of this turn)."""
+    if isinstance(action, (Build, BuildFree)):
+        effect = CARDS[card].effect
+    elif isinstance(action, BuildStage):
+        stages = len(s.tucked[city])
+        effect = BOARDS[s.boards[city]].sides[s.sides[city]][stages - 1].effect
+        if effect.special == "build_from_discard":
+            s.queue.append(("build_from_discard", city))
+    else:
+        return
+    gain[city] += effect.coins
+    if effect.coins_per is not None:
+        gain[city] += scoring.count_rule(s, city, effect.coins_per)
+
+
+def _collect(s: SevenWondersState, gain: list[int]) -> None:
+    for city, amount in enumerate(gain):
+        s.coins[city] += amount
+
+
+def _refresh(s: SevenWondersState, city: int) -> None:
+    s.views[city] = derive(s.boards[city], s.sides[city], s.built[city], len(s.tucked[city]))
+    s.markets = [None] * s.num_cities
+
+
+def resolve_turn(s: SevenWondersState) -> None:
+    """Reveal every city's choice and resolve them together: payments from the coins held at
+    the start of the turn, then the cards, then the once-only coins of what was built."""
+    revealed = s.choices.reveal()
+    gain = [0] * s.num_cities
+    placed = []
+    # The Free City's card comes from the holder's hand after the holder's own (the order the
+    # choices were made in), so lower city indexes take their card first.
+    for city, action in revealed.items():
+        card = _take(s, city, action)
+        _place(s, city, card, action, gain)
+        placed.append((city, card, action))
+    for city, _, action in placed:
+        if not isinstance(action, Discard):
+            s.views[city] = derive(s.boards[city], s.sides[city], s.built[city], len(s.tucked[city]))
+    s.markets = [None] * s.num_cities
+    for city, card, action in placed:
+        _after_placing(s, city, card, action, gain)
+    _collect(s, gain)
+    if s.turn == TURNS_PER_AGE:
+        halikarnassos = s.queue
+        s.queue = [
+            ("seventh_card", city)
+            for city in range(s.num_cities)
+            if "play_seventh_card" in s.views[city].powers
+        ]
+        s.queue.append(("discard_sevenths", -1))
+        s.queue.extend(halikarnassos)
+
+
+def advance(s: SevenWondersState) -> None:
+    """Run what needs no decision until one is pending: skip owed decisions that cannot be
+    taken, discard the 7th cards, pass the hands, end the Age or the game."""
+    while True:
+        while s.queue:
+            kind, city = s.queue[0]
+            if kind == "discard_sevenths":
+                s.queue.pop(0)
+                _discard_sevenths(s)
+                continue
+            if kind == "seventh_card" and not seventh_hand(s, city):
+                s.queue.pop(0)
+                continue
+            if kind == "build_from_discard":
+                names = s.views[city].names
+                if not any(CARDS[card].name not in names for card in s.discard):
+                    s.queue.pop(0)  # nothing to build: the power is lost
+                    continue
+                # Its controller looks through the whole pile.
+                bit = 1 << s.controller(city)
+                s.discard_known = [known | bit for known in s.discard_known]
+            return
+        if s.choices.is_open:
+            return
+        if s.turn < TURNS_PER_AGE:
+            _next_turn(s)
+            return
+        _end_age(s)
+        if s.outcome is not None:
+            return
+
+
+def _discard_sevenths(s: SevenWondersState) -> None:
+    """The cards left after the 6th turn go face down to the discard pile, without coins."""
+    for seat, hand in enumerate(s.hands.take_all()):
+        for card in hand:
+            s.discard.append(card)
+            s.discard_known.append(1 << seat)
+    for card in s.pile:  # nobody has seen the Free City's last pile card
+        s.discard.append(card)
+        s.discard_known.append(0)
+    s.pile = []
+
+
+def _next_turn(s: SevenWondersState) -> None:
+    s.turn += 1
+    n = s.num_players
+    if n == 2:
+        s.hands.pass_hands([1, 0])
+        s.holder = 1 - s.holder  # the Free City card travels with the hand
+        s.hands.add(s.holder, s.pile.pop())
+    elif s.age == 2:
+        s.hands.pass_hands([(seat - 1) % n for seat in range(n)])
+    else:
+        s.hands.pass_hands([(seat + 1) % n for seat in range(n)])
+    s.choices.begin(range(s.num_cities))
+
+
+def start_age(s: SevenWondersState) -> None:
+    """Deal the Age's deck: 7 cards a seat (and the Free City's pile), and open the first turn."""
+    deck = s.decks[s.age - 1]
+    n = s.num_players
+    hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
+    s.hands.deal(hands)
+    if n == 2:
+        s.pile = deck[:]
+        deck.clear()
+        # The Free City card starts left of the Free City in Ages I and III, right in Age II.
+        s.holder = s.left_of(FREE_CITY) if s.age != 2 else s.right_of(FREE_CITY)
+        s.hands.add(s.holder, s.pile.pop())
+    s.turn = 1
+    s.choices.begin(range(s.num_cities))
+
+
+def _end_age(s: SevenWondersState) -> None:
+    """Military conflicts against both neighbours, then the next Age or the end of the game."""
+    shields = [view.shields for view in s.views]
+    win = VICTORY_TOKENS[s.age]
+    for city in range(s.num_cities):
+        tokens = list(s.tokens[city])
+        for other in (s.left_of(city), s.right_of(city)):
+            if shields[city] > shields[other]:
+                tokens.append(win)
+            elif shields[city] < shields[other]:
+                tokens.append(DEFEAT_TOKEN)
+        s.tokens[city] = tuple(tokens)
+    if s.age == 3:
+        s.outcome = scoring.outcome(s)
+        return
+    s.age += 1
+    start_age(s)

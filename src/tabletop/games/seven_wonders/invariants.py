@@ -1,0 +1,70 @@
+"""The checks a loaded save must pass: every card in one place, coherent cities, hands, turn and
+pending decisions. Each raises ``ValueError`` naming what is wrong."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.invariants import each_in_one_place
+
+from .components import BOARDS, CARDS, KINDS, TURNS_PER_AGE
+
+if TYPE_CHECKING:
+    from .state import SevenWondersState
+
+
+def check(s: SevenWondersState) -> None:
+    """Refuse a state the rules cannot reach."""
+    n = s.num_players
+    cities = 3 if n == 2 else n
+    for name in ("boards", "sides", "coins", "built", "tucked", "tucked_known", "tokens", "olympia_used"):
+        if len(getattr(s, name)) != cities:
+            raise ValueError(f"{name} must have one entry per city ({cities}), got {len(getattr(s, name))}")
+    if len(s.hands.cards) != n:
+        raise ValueError(f"hands must hold one hand per seat ({n}), got {len(s.hands.cards)}")
+    for city, board in enumerate(s.boards):
+        if board not in BOARDS:
+            raise ValueError(f"city {city}'s board {board!r} is not a board; known: {sorted(BOARDS)}")
+        if s.sides[city] not in ("A", "B"):
+            raise ValueError(f"city {city}'s side must be 'A' or 'B', got {s.sides[city]!r}")
+        if len(s.tucked[city]) > len(BOARDS[board].sides[s.sides[city]]):
+            raise ValueError(f"city {city} has more tucked cards than its wonder has stages")
+        if len(s.tucked_known[city]) != len(s.tucked[city]):
+            raise ValueError(f"city {city}: tucked_known must give one entry per tucked card")
+        if s.coins[city] < 0:
+            raise ValueError(f"city {city} holds {s.coins[city]} coins: coins are never negative")
+        names = [CARDS[c].name for c in s.built[city] if c in CARDS]
+        if len(set(names)) != len(names):
+            raise ValueError(f"city {city} holds two structures of one name: {sorted(names)}")
+    if len(set(s.boards)) != cities:
+        raise ValueError(f"two cities share a board: {s.boards}")
+    if not 1 <= s.age <= 3 or not 1 <= s.turn <= TURNS_PER_AGE:
+        raise ValueError(f"age must be 1-3 and turn 1-{TURNS_PER_AGE}, got age {s.age}, turn {s.turn}")
+    if len(s.discard_known) != len(s.discard):
+        raise ValueError("discard_known must give one entry per discarded card")
+    if len(s.decks) != 3:
+        raise ValueError(f"decks must hold the three Ages' decks, got {len(s.decks)}")
+    if (n == 2) != (0 <= s.holder < n):
+        raise ValueError(f"holder must be a seat with 2 players and -1 otherwise, got {s.holder}")
+    places: list[tuple[str, tuple[str, ...] | list[str]]] = []
+    places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(s.hands.cards)]
+    places += [(f"city {city}'s structures", built) for city, built in enumerate(s.built)]
+    places += [(f"city {city}'s wonder", tucked) for city, tucked in enumerate(s.tucked)]
+    places += [("the discard pile", s.discard), ("the Free City's pile", s.pile), ("the box", s.box)]
+    places += [(f"the Age {age} deck", deck) for age, deck in enumerate(s.decks, start=1)]
+    each_in_one_place(places, CARDS)
+    for choice_city, action in s.choices.choices.items():
+        if not 0 <= choice_city < cities:
+            raise ValueError(f"a choice is recorded for city {choice_city}, which is not at the table")
+        if getattr(action, "card", None) not in KINDS:
+            raise ValueError(f"city {choice_city}'s choice {action!r} names no card")
+    for waiting in s.choices.waiting:
+        if not 0 <= waiting < cities:
+            raise ValueError(f"city {waiting} waits to choose but is not at the table")
+    for kind, city in s.queue:
+        if kind not in ("seventh_card", "build_from_discard", "discard_sevenths"):
+            raise ValueError(f"queue holds an unknown decision {kind!r}")
+        if kind != "discard_sevenths" and not 0 <= city < cities:
+            raise ValueError(f"queue names city {city}, which is not at the table")
+    if s.outcome is None and not s.queue and not s.choices.waiting:
+        raise ValueError("a game in progress must wait for a choice or an owed decision")

@@ -1,0 +1,111 @@
+"""The legal actions of every decision: a turn's card (build, wonder stage, discard), the Free
+City's card, Babylon B's 7th card, Halikarnassos' build from the discard pile."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
+from .components import BOARDS, CARDS
+
+if TYPE_CHECKING:
+    from .state import SevenWondersState
+
+
+def legal_actions(s: SevenWondersState) -> list[Action]:
+    """Every legal action of the pending decision."""
+    if s.queue:
+        kind, city = s.queue[0]
+        if kind == "build_from_discard":
+            return discard_builds(s, city)
+        return card_actions(s, city, seventh_hand(s, city))
+    deciding = s.deciding_city
+    assert deciding is not None
+    return card_actions(s, deciding, turn_hand(s, deciding))
+
+
+def seventh_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
+    """The card(s) a city may play as its 7th card: its seat's last card, or for the Free City
+    the last card of its pile."""
+    if city >= s.num_players:
+        return tuple(s.pile)
+    return s.hands.cards[city]
+
+
+def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
+    """The cards ``city`` chooses from this turn: its seat's hand; for the Free City, the
+    holder's hand less the card the holder chose for its own city."""
+    seat = s.controller(city)
+    hand = s.hands.cards[seat]
+    if city != seat:
+        own = s.choices.choices.get(seat)
+        if own is not None:
+            kind: str = own.card  # type: ignore[attr-defined]
+            rest = list(hand)
+            for i, card in enumerate(rest):
+                if CARDS[card].kind == kind:
+                    del rest[i]
+                    break
+            return tuple(rest)
+    return hand
+
+
+def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list[Action]:
+    """What ``city`` may do with one card of ``hand``: build it (each undominated payment a
+    separate action; free by chain; free with Olympia's power), build the next wonder stage
+    with it, or discard it. The Free City must build if it can, and by chain when it can."""
+    view = s.views[city]
+    coins = s.coins[city]
+    names = view.names
+    market = s.market(city)
+    must_build = city >= s.num_players
+    stages = BOARDS[s.boards[city]].sides[s.sides[city]]
+    built_stages = len(s.tucked[city])
+    stage_splits: list[tuple[int, int]] = []
+    if built_stages < len(stages):
+        stage = stages[built_stages]
+        spend = coins - stage.cost.coins
+        stage_splits = [(a, b) for a, b in market.splits(stage.cost_vector) if a + b <= spend]
+    olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
+    builds: list[Action] = []
+    wonder: list[Action] = []
+    discards: list[Action] = []
+    done: set[str] = set()
+    for card_id in hand:
+        card = CARDS[card_id]
+        kind = card.kind
+        if kind in done:
+            continue
+        done.add(kind)
+        chained = False
+        if card.name not in names:
+            if any(name in names for name in card.free_if_built):
+                builds.append(build(kind, 0, 0))
+                chained = True
+            else:
+                free_anyway = False
+                spend = coins - card.cost.coins
+                if spend >= 0:
+                    for a, b in market.splits(card.cost_vector):
+                        if a + b <= spend:
+                            builds.append(build(kind, a, b))
+                            free_anyway = free_anyway or (a + b == 0 and card.cost.coins == 0)
+                # Olympia's power on a card that costs nothing anyway would only waste it.
+                if olympia and not free_anyway:
+                    builds.append(BUILD_FREE[kind])
+        if stage_splits and not (must_build and chained):
+            for a, b in stage_splits:
+                wonder.append(build_stage(kind, a, b))
+        discards.append(DISCARD[kind])
+    if must_build and (builds or wonder):
+        return builds + wonder
+    return builds + wonder + discards
+
+
+def discard_builds(s: SevenWondersState, city: int) -> list[Action]:
+    """Halikarnassos: every kind in the discard pile the city does not hold yet, free."""
+    names = s.views[city].names
+    kinds = sorted({CARDS[card].kind for card in s.discard if CARDS[card].name not in names})
+    return [FROM_DISCARD[kind] for kind in kinds]
