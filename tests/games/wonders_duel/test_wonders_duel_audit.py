@@ -24,6 +24,7 @@ from games.wonders_duel.wonders_duel_helpers import (
     open_card,
     play,
     set_coins,
+    set_turn,
     to_discard,
 )
 from tabletop.core import Action
@@ -60,7 +61,7 @@ def refused(s: WondersDuelState, action: Action, *words: str) -> None:
 
 def build(s: WondersDuelState, wonder: str, coins: int = 40) -> None:
     """The active seat builds ``wonder`` (made its own) with the first accessible card."""
-    seat = s.active
+    seat = s.turns.current
     if wonder not in s.wonders[seat]:
         for other in s.wonders:
             if wonder in other:
@@ -74,7 +75,7 @@ def build(s: WondersDuelState, wonder: str, coins: int = 40) -> None:
 def end_age_one(s: WondersDuelState, position: int, last_player: int) -> None:
     """``last_player`` takes the last card of Age I with the pawn on ``position``."""
     s.military.position = position
-    s.active = last_player
+    set_turn(s, last_player)
     last = open_card(s)
     only_cards(s, last)
     play(s, Discard(last))
@@ -85,7 +86,7 @@ def end_age_one(s: WondersDuelState, position: int, last_player: int) -> None:
 
 def test_player_two_wins_by_military_supremacy_at_player_one_capital() -> None:
     s = fresh()
-    s.active = 1
+    set_turn(s, 1)
     s.military.position = -7
     set_coins(s, 1, 30)
     offer(s, "archery_range")
@@ -107,7 +108,7 @@ def test_a_push_never_goes_past_the_capital() -> None:
 
 def test_player_two_shields_loot_player_one_side_tokens() -> None:
     s = fresh()
-    s.active = 1
+    set_turn(s, 1)
     s.military.position = -2
     set_coins(s, 0, 10)
     offer(s, "guard_tower")
@@ -229,7 +230,7 @@ def test_strategy_is_not_retroactive() -> None:
     offer(s, "stable")
     play(s, Construct("stable"))
     assert s.military.position == 1
-    s.active = 0
+    set_turn(s, 0)
     give(s, 0, "workshop")
     if "strategy" not in s.board_tokens:
         s.set_aside[s.set_aside.index("strategy")] = s.board_tokens[0]
@@ -276,10 +277,10 @@ def test_a_wonder_cannot_be_built_when_seven_are_built_even_if_owned() -> None:
         ["circus_maximus", "piraeus", "the_appian_way"],
     ]
     s.wonders = [["the_pyramids"], ["the_colossus"]]
-    s.active = 1
+    set_turn(s, 1)
     build(s, "the_colossus")  # the seventh: The Pyramids go back to the box
     assert s.returned_wonders == ["the_pyramids"]
-    s.active = 0
+    set_turn(s, 0)
     set_coins(s, 0, 40)
     card = open_card(s)
     assert not any(isinstance(a, BuildWonder) for a in s.legal_actions())

@@ -16,6 +16,7 @@ from games.wonders_duel.wonders_duel_helpers import (
     open_card,
     play,
     set_coins,
+    set_turn,
     to_discard,
 )
 from tabletop.core import Action
@@ -315,7 +316,7 @@ def test_guild_gives_no_coins_when_it_counts_nothing() -> None:
 
 def build(s: WondersDuelState, wonder: str, card: str | None = None, coins: int = 40) -> None:
     """The active seat builds ``wonder`` with an accessible card."""
-    seat = s.active
+    seat = s.turns.current
     if wonder not in s.wonders[seat]:
         s.wonders[seat].append(wonder)
     if card is None:
@@ -338,7 +339,7 @@ def test_wonder_costs_resources_and_tucks_the_card() -> None:
 
 def test_appian_way() -> None:
     s = turn_state()
-    s.active = 1
+    set_turn(s, 1)
     set_coins(s, 0, 7)
     build(s, "the_appian_way", coins=10)
     assert s.coins[1] == 10 - 10 + 3 and s.coins[0] == 4
@@ -349,7 +350,7 @@ def test_appian_way() -> None:
 def test_circus_maximus_destroys_a_grey_card() -> None:
     s = turn_state()
     give(s, 0, "glassworks", "press", "quarry")
-    s.active = 1
+    set_turn(s, 1)
     build(s, "circus_maximus")
     assert s.military.position == -1
     assert s.decision == "destroy" and s.current_player == 1
@@ -375,7 +376,7 @@ def test_statue_of_zeus_destroys_a_brown_card_or_nothing() -> None:
 
 def test_colossus_two_shields() -> None:
     s = turn_state()
-    s.active = 1
+    set_turn(s, 1)
     build(s, "the_colossus")
     assert s.military.position == -2 and s.current_player == 0
 
@@ -403,7 +404,7 @@ def test_great_lighthouse_and_piraeus_choice_production() -> None:
     build(s, "the_great_lighthouse")
     assert card_cost(s, 0, "baths") == (0, 0, False)
     assert card_cost(s, 0, "aqueduct") == (0, 4, False)
-    s.active = 1
+    set_turn(s, 1)
     build(s, "piraeus")
     assert card_cost(s, 1, "apothecary") == (0, 0, False)
     assert s.current_player == 1  # Piraeus plays again
@@ -426,7 +427,7 @@ def test_mausoleum_builds_a_discarded_card_for_free() -> None:
     s = turn_state()
     offer(s, "theater")
     play(s, Discard("theater"))
-    s.active = 0
+    set_turn(s, 0)
     build(s, "the_mausoleum", coins=wonder_cost(s, 0, "the_mausoleum"))
     assert s.decision == "mausoleum"
     assert s.legal_actions() == [BuildFromDiscard("theater")]
@@ -459,7 +460,7 @@ def test_seven_wonders_only_the_eighth_goes_back_to_the_box() -> None:
     s.wonders = [["the_pyramids"], ["the_colossus"]]
     build(s, "the_pyramids")
     assert s.returned_wonders == ["the_colossus"] and s.wonders == [[], []]
-    s.active = 1
+    set_turn(s, 1)
     set_coins(s, 1, 40)
     card = open_card(s)
     assert not any(isinstance(a, BuildWonder) for a in s.legal_actions())
@@ -469,7 +470,7 @@ def test_seven_wonders_only_the_eighth_goes_back_to_the_box() -> None:
 def test_a_wonder_already_built_is_refused() -> None:
     s = turn_state()
     build(s, "the_pyramids")
-    s.active = 0
+    set_turn(s, 0)
     set_coins(s, 0, 40)
     card = open_card(s)
     refused(s, BuildWonder("the_pyramids", card), "already built")
@@ -506,9 +507,9 @@ def take_token(s: WondersDuelState, token: str) -> None:
         s.set_aside.remove(token)
         s.set_aside.append(s.board_tokens.pop())
         s.board_tokens.append(token)
-    give(s, s.active, "workshop")
+    give(s, s.turns.current, "workshop")
     offer(s, "laboratory")
-    set_coins(s, s.active, 20)
+    set_coins(s, s.turns.current, 20)
     play(s, Construct("laboratory"))
     play(s, TakeProgressToken(token))
 
@@ -547,7 +548,7 @@ def test_economy_receives_the_opponents_trade_coins() -> None:
     offer(s, "caravansery")  # 2 printed + glass 2 + papyrus 2
     play(s, Construct("caravansery"))
     assert s.coins[1] == 4 and s.bank_received == received + 2 and s.coins[0] == 14
-    s.active = 0
+    set_turn(s, 0)
     offer(s, "aqueduct")  # 3 stone: 1 from Caravansery, 2 at 1 coin each via Stone Reserve
     play(s, Construct("aqueduct"))
     assert s.coins[1] == 6
@@ -581,7 +582,7 @@ def test_mathematics_and_philosophy() -> None:
 def test_strategy_does_not_boost_wonders() -> None:
     s = turn_state()
     s.tokens[1] = ["strategy"]
-    s.active = 1
+    set_turn(s, 1)
     build(s, "the_colossus")
     assert s.military.position == -2
 
@@ -589,7 +590,7 @@ def test_strategy_does_not_boost_wonders() -> None:
 def test_theology_gives_every_wonder_play_again() -> None:
     s = turn_state()
     take_token(s, "theology")
-    s.active = 0
+    set_turn(s, 0)
     build(s, "the_pyramids")
     assert s.current_player == 0
     build(s, "the_temple_of_artemis")  # already Play Again: still one extra turn
@@ -604,11 +605,11 @@ def test_urbanism_six_coins_then_four_per_chain() -> None:
     take_token(s, "urbanism")
     assert s.coins[0] == 20 - 6 + 6
     give(s, 0, "baths")
-    s.active = 0
+    set_turn(s, 0)
     offer(s, "aqueduct")
     play(s, Construct("aqueduct"))
     assert s.coins[0] == 24
-    s.active = 0
+    set_turn(s, 0)
     to_discard(s, "temple")
     give(s, 0, "altar")
     build(s, "the_mausoleum", coins=0 + wonder_cost(s, 0, "the_mausoleum"))
@@ -624,7 +625,7 @@ def test_play_again_is_lost_with_the_last_card_of_an_age() -> None:
     only_cards(s, open_card(s))
     build(s, "the_temple_of_artemis")
     assert s.age == 2 and s.decision == "choose_starter"
-    assert not s.play_again
+    assert not s.turns.extra_turns
 
 
 def test_weaker_player_chooses_who_begins_the_next_age() -> None:
@@ -642,7 +643,7 @@ def test_weaker_player_chooses_who_begins_the_next_age() -> None:
 
 def test_pawn_on_zero_the_last_player_chooses() -> None:
     s = turn_state()
-    s.active = 1
+    set_turn(s, 1)
     last = open_card(s)
     only_cards(s, last)
     play(s, Discard(last))
@@ -825,7 +826,7 @@ def test_destroyed_card_production_is_lost_but_gains_are_kept() -> None:
     s = turn_state()
     give(s, 0, "glassworks")
     assert card_cost(s, 1, "apothecary") == (0, 3, False)
-    s.active = 1
+    set_turn(s, 1)
     build(s, "circus_maximus")
     play(s, DestroyCard("glassworks"))
     assert card_cost(s, 1, "apothecary") == (0, 2, False)  # the price falls back

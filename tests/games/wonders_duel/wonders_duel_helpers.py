@@ -119,6 +119,12 @@ def play(s: WondersDuelState, action: Action) -> None:
     s.apply(action)
 
 
+def set_turn(s: WondersDuelState, seat: int) -> None:
+    """Make it ``seat``'s turn (the kernel turn order starts with it)."""
+    s.turns.start_with(seat)
+    s.forget_legal_actions()
+
+
 def set_coins(s: WondersDuelState, seat: int, coins: int) -> None:
     """Give a seat exactly ``coins``, moving the difference to or from the bank."""
     if coins > s.coins[seat]:
@@ -178,5 +184,6 @@ __all__ = [
     "play",
     "random_game",
     "set_coins",
+    "set_turn",
     "to_discard",
 ]

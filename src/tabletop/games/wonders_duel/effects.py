@@ -41,7 +41,15 @@ from .components import (
     WONDERS,
     YELLOW,
 )
-from .decisions import DRAFT_PICKS, GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN, destroy_entry, draft_picker
+from .decisions import (
+    CHOOSE_STARTER,
+    DRAFT_PICKS,
+    GREAT_LIBRARY,
+    MAUSOLEUM,
+    PROGRESS_TOKEN,
+    destroy_entry,
+    draft_picker,
+)
 from .scoring import civilian_end, end_game, military_supremacy, science_supremacy
 
 if TYPE_CHECKING:
@@ -58,12 +66,12 @@ def wonders_built(s: WondersDuelState) -> int:
 # ---------------------------------------------------------------------- Ages and the structure
 
 
-def start_age(s: WondersDuelState, age: int, active: int) -> None:
-    """Deal the Age's structure from its deck; ``active`` plays first."""
+def start_age(s: WondersDuelState, age: int, first: int) -> None:
+    """Deal the Age's structure from its deck; ``first`` plays (or chooses who plays) first."""
     s.age = age
     s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
     s.decks[age - 1] = []
-    s.active = active
+    s.turns.start_with(first)  # also drops an extra turn won with the last card of an Age
 
 
 def take_card(s: WondersDuelState, card_id: str) -> None:
@@ -187,8 +195,10 @@ def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -
         _push(s, seat, wonder.shields)
         if s.outcome is not None:
             return
-    if wonder.play_again or any(PROGRESS_TOKENS[t].wonders_play_again for t in s.tokens[seat]):
-        s.play_again = True
+    if (wonder.play_again or any(PROGRESS_TOKENS[t].wonders_play_again for t in s.tokens[seat])) and not (
+        s.turns.extra_turns
+    ):
+        s.turns.grant_extra_turn()  # Theology on a Play Again Wonder still gives one, not two
     if wonder.destroys is not None and any(CARDS[c].color == wonder.destroys for c in s.cards[1 - seat]):
         s.pending.append(destroy_entry(wonder.destroys))
     if wonder.build_from_discard and s.discard:
@@ -217,7 +227,7 @@ def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
 
 def apply_action(s: WondersDuelState, action: Action) -> None:
     """Carry out a legal action and everything it triggers."""
-    seat = s.active
+    seat = s.turns.current
     match action:
         case Construct(card=card_id):
             take_card(s, card_id)
@@ -252,8 +262,8 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
             s.discard.remove(card_id)
             construct(s, seat, card_id, False)
         case ChooseStarter(seat=starter):
-            s.active = starter
-            s.chooser = None
+            s.pending.pop()
+            s.turns.start_with(starter)
             return
         case PickWonder(wonder=wonder_id):
             _draft(s, wonder_id)
@@ -264,7 +274,7 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
 
 
 def _draft(s: WondersDuelState, wonder_id: str) -> None:
-    s.wonders[s.active].append(wonder_id)
+    s.wonders[s.turns.current].append(wonder_id)
     s.wonder_offer.remove(wonder_id)
     s.draft_pick += 1
     if s.draft_pick % 4 == 3:  # the last Wonder of the four goes to the first picker
@@ -275,7 +285,7 @@ def _draft(s: WondersDuelState, wonder_id: str) -> None:
             return
         s.wonder_offer = s.wonder_deck[-4:]
         del s.wonder_deck[-4:]
-    s.active = draft_picker(s.draft_pick)
+    s.turns.start_with(draft_picker(s.draft_pick))
 
 
 def _after_step(s: WondersDuelState) -> None:
@@ -283,15 +293,13 @@ def _after_step(s: WondersDuelState) -> None:
     if s.outcome is not None or s.pending:
         return
     if s.open_slots:
-        if s.play_again:
-            s.play_again = False
-        else:
-            s.active = 1 - s.active
+        s.turns.advance()  # an extra turn (Play Again) keeps the seat
         return
-    s.play_again = False  # Play Again is lost with the last card of an Age
+    # The Age is over; an extra turn won with its last card is lost (start_age, end_game).
     if s.age == 3:
         civilian_end(s)
         return
     position = s.military.position
-    s.chooser = 1 if position > 0 else 0 if position < 0 else s.active
-    start_age(s, s.age + 1, s.chooser)
+    chooser = 1 if position > 0 else 0 if position < 0 else s.turns.current
+    start_age(s, s.age + 1, chooser)
+    s.pending.append(CHOOSE_STARTER)

@@ -33,7 +33,12 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
         "current_player": s.current_player,
         "age": s.age,
         "pending": list(s.pending),
-        "play_again": s.play_again,
+        "turns": {
+            "order": list(s.turns.order),
+            "position": s.turns.position,
+            "extra_turns": s.turns.extra_turns,
+            "round": s.turns.round,
+        },
         "draft_pick": s.draft_pick,
         "wonder_offer": list(s.wonder_offer),
         "unrevealed_wonders": len(s.wonder_deck),

@@ -8,23 +8,32 @@ saved state the rules could never reach is refused. It is not called during play
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tabletop.core import winners
+from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .city import science_symbols
-from .components import BOARD, CARDS, PROGRESS_TOKENS, SHAPES, WONDERS
-from .decisions import draft_picker
-from .scoring import score_sheets
+from .components import BOARD, CARDS, LOOT_SPACE, PROGRESS_TOKENS, RED, SHAPES, WONDERS
+from .decisions import (
+    CHOOSE_STARTER,
+    DESTROY,
+    DRAFT_PICKS,
+    GREAT_LIBRARY,
+    MAUSOLEUM,
+    PROGRESS_TOKEN,
+    destroy_entry,
+    draft_picker,
+)
+from .hidden import back
+from .scoring import REASONS, SCIENCE_SUPREMACY, civilian_winners, score_sheets
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
 
 _SEATS = 2
-_DRAFT_PICKS = 8
 _WONDERS_EACH = 4
 _CAPITAL = BOARD.capital
+_SLOTS = tuple(shape.size for shape in SHAPES)
 #: Per Age (1-3), the cards of its deck before the structure is dealt (Age III: with its Guilds).
 _DECK_SIZE = tuple(
     sum(1 for c in CARDS.values() if c.age == age and not c.is_guild)
@@ -41,32 +50,17 @@ _BOX = Counter(
         "guild": sum(1 for c in CARDS.values() if c.is_guild) - BOARD.guilds_in_age_3,
     }
 )
-_LOOT_SPACE = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}
 _LIBRARY = next(w.id for w in WONDERS.values() if w.progress_from_box)
 _LIBRARY_DRAW = WONDERS[_LIBRARY].progress_from_box
-_DESTROYS = {f"destroy:{w.destroys}" for w in WONDERS.values() if w.destroys is not None}
-_PENDING = {"progress_token", "great_library", "mausoleum", *_DESTROYS}
-_REASONS = ("military", "science", "civilian")
-
-
-def _back(card_id: str) -> int | str:
-    card = CARDS[card_id]
-    return "guild" if card.is_guild else card.age
-
-
-def _unique(kind: str, known: Mapping[str, object], places: list[tuple[str, list[str]]]) -> None:
-    """Each id of ``places`` known and in one place only; every known id somewhere."""
-    where: dict[str, str] = {}
-    for place, ids in places:
-        for item in ids:
-            if item not in known:
-                raise ValueError(f"unknown {kind} {item!r} in {place}")
-            if item in where:
-                raise ValueError(f"{kind} {item!r} is in two places: {where[item]} and {place}")
-            where[item] = place
-    missing = [item for item in known if item not in where]
-    if missing:
-        raise ValueError(f"{kind}s missing from every place: {missing}")
+_PENDING = {
+    PROGRESS_TOKEN,
+    GREAT_LIBRARY,
+    MAUSOLEUM,
+    CHOOSE_STARTER,
+    *(destroy_entry(w.destroys) for w in WONDERS.values() if w.destroys is not None),
+}
+_STRATEGY = {t.id: t.red_shield_bonus for t in PROGRESS_TOKENS.values() if t.red_shield_bonus}
+_THEOLOGY = {t.id for t in PROGRESS_TOKENS.values() if t.wonders_play_again}
 
 
 def check(s: WondersDuelState) -> None:
@@ -77,7 +71,9 @@ def check(s: WondersDuelState) -> None:
     _check_wonders(s)
     _check_tokens(s)
     _check_military(s)
+    _check_turns(s)
     _check_decision(s)
+    _check_science(s)
     _check_outcome(s)
 
 
@@ -86,10 +82,10 @@ def _check_seats(s: WondersDuelState) -> None:
         value = getattr(s, name)
         if len(value) != _SEATS:
             raise ValueError(f"{name} has {len(value)} entries, one per seat means {_SEATS}")
-    for name in ("active", "chooser", "library_seat"):
-        seat = getattr(s, name)
-        if seat is not None and not 0 <= seat < _SEATS:
-            raise ValueError(f"{name} is seat {seat}, outside 0..{_SEATS - 1}")
+    if s.library_seat is not None and not 0 <= s.library_seat < _SEATS:
+        raise ValueError(f"library_seat is seat {s.library_seat}, outside 0..{_SEATS - 1}")
+    if sorted(s.turns.order) != list(range(_SEATS)):
+        raise ValueError(f"turns.order is {s.turns.order}: the seats 0..{_SEATS - 1}, each once")
     if not 0 <= s.age <= 3:
         raise ValueError(f"age is {s.age}: 0 (the Wonder draft) or Ages 1..3")
     if len(s.decks) != 3:
@@ -99,20 +95,25 @@ def _check_seats(s: WondersDuelState) -> None:
 
 
 def _check_coins(s: WondersDuelState) -> None:
-    for seat, coins in enumerate(s.coins):
-        if coins < 0:
-            raise ValueError(f"player {seat} has {coins} coins: a player cannot hold fewer than 0")
     start = _SEATS * BOARD.starting_coins
     if s.bank_paid < start:
         raise ValueError(f"bank_paid is {s.bank_paid}, less than the {start} starting coins")
     if s.bank_received < 0:
         raise ValueError(f"bank_received is {s.bank_received}, below 0")
-    held = sum(s.coins)
-    if held != s.bank_paid - s.bank_received:
-        raise ValueError(
-            f"the players hold {held} coins but the bank paid out {s.bank_paid} and took in "
-            f"{s.bank_received} (a net {s.bank_paid - s.bank_received})"
-        )
+    parts = {f"player {seat}": coins for seat, coins in enumerate(s.coins)}
+    parts["returned to the bank"] = s.bank_received
+    try:
+        counts_add_up(parts, s.bank_paid, what="coins")
+    except ValueError as error:  # every coin paid out is held by a player or back in the bank
+        raise ValueError(f"the bank paid out {s.bank_paid} coins: {error}") from None
+
+
+def _taken_from_structures(s: WondersDuelState) -> int:
+    """How many cards the players have taken from the Age structures so far."""
+    if s.structure is None:
+        return 0
+    taken_now = sum(1 for c in s.structure.cards if c is None)
+    return sum(_SLOTS[: s.age - 1]) + taken_now
 
 
 def _check_cards(s: WondersDuelState) -> None:
@@ -129,8 +130,8 @@ def _check_cards(s: WondersDuelState) -> None:
     places += [("the box", s.box), ("the discard pile", s.discard)]
     places += [(f"player {seat}'s city", city) for seat, city in enumerate(s.cards)]
     places.append(("the tucked cards", list(s.tucked.values())))
-    _unique("card", CARDS, places)
-    box = Counter(_back(c) for c in s.box)
+    each_in_one_place(places, CARDS, what="card")
+    box = Counter(back(c) for c in s.box)
     if box != _BOX:
         raise ValueError(f"the box holds {dict(box)} cards by back; setup puts {dict(_BOX)} there for good")
     for index, deck in enumerate(s.decks):
@@ -174,15 +175,15 @@ def _check_wonders(s: WondersDuelState) -> None:
     places += [(f"player {seat}'s Wonders", w) for seat, w in enumerate(s.wonders)]
     places += [(f"player {seat}'s built Wonders", b) for seat, b in enumerate(s.built)]
     places.append(("the returned Wonders", s.returned_wonders))
-    _unique("Wonder", WONDERS, places)
+    each_in_one_place(places, WONDERS, what="Wonder")
     built = [w for b in s.built for w in b]
     if set(s.tucked) != set(built):
         raise ValueError(
             f"tucked cards are under {sorted(s.tucked)} but the built Wonders are {sorted(built)}"
         )
-    if not 0 <= s.draft_pick <= _DRAFT_PICKS or s.draft_pick % 4 == 3:
+    if not 0 <= s.draft_pick <= DRAFT_PICKS or s.draft_pick % 4 == 3:
         raise ValueError(f"draft_pick is {s.draft_pick}: the draft stands at 0-2 or 4-8")
-    if (s.age == 0) != (s.draft_pick < _DRAFT_PICKS):
+    if (s.age == 0) != (s.draft_pick < DRAFT_PICKS):
         raise ValueError(f"age is {s.age} with {s.draft_pick} Wonders drafted: Age I begins at 8")
     if s.age == 0:
         picks = [draft_picker(p) for p in range(s.draft_pick)]
@@ -223,6 +224,12 @@ def _check_wonders(s: WondersDuelState) -> None:
                 raise ValueError(f"player {seat} has {alien}, not among the beginner Wonders it is dealt")
 
 
+def _pairs(s: WondersDuelState, seat: int) -> int:
+    """The science symbols the seat shows twice (each pair earns a Progress token)."""
+    symbols = Counter(CARDS[c].science for c in s.cards[seat] if CARDS[c].science is not None)
+    return sum(1 for count in symbols.values() if count >= 2)
+
+
 def _check_tokens(s: WondersDuelState) -> None:
     places = [
         ("the board", s.board_tokens),
@@ -230,19 +237,22 @@ def _check_tokens(s: WondersDuelState) -> None:
         ("the Great Library's draw", s.library_offer),
     ]
     places += [(f"player {seat}'s tokens", t) for seat, t in enumerate(s.tokens)]
-    _unique("Progress token", PROGRESS_TOKENS, places)
-    unseen = len(PROGRESS_TOKENS) - BOARD.progress_tokens_on_board
+    each_in_one_place(places, PROGRESS_TOKENS, what="Progress token")
     library = s.library_seat
     if library is not None and _LIBRARY not in s.built[library]:
         raise ValueError(f"library_seat is player {library}, who has not built {WONDERS[_LIBRARY].name}")
     if s.library_offer and len(s.library_offer) != _LIBRARY_DRAW:
         raise ValueError(f"the Great Library's draw holds {len(s.library_offer)} tokens, not {_LIBRARY_DRAW}")
-    kept = 1 if library is not None else 0
-    if len(s.set_aside) + len(s.library_offer) + kept != unseen:
-        raise ValueError(
-            f"{len(s.set_aside)} tokens set aside, {len(s.library_offer)} drawn and {kept} kept by "
-            f"the Great Library: setup sets {unseen} aside and only that Wonder takes any"
-        )
+    # Setup sets these aside; only The Great Library takes any (one, for its owner).
+    counts_add_up(
+        {
+            "the set-aside tokens": len(s.set_aside),
+            "the Great Library's draw": len(s.library_offer),
+            "the Great Library's owner": 1 if library is not None else 0,
+        },
+        len(PROGRESS_TOKENS) - BOARD.progress_tokens_on_board,
+        what="tokens set aside at setup",
+    )
     if library is not None and s.library_offer:
         raise ValueError("the Great Library's draw is open after its owner chose")
     known = s.library_known
@@ -255,32 +265,81 @@ def _check_tokens(s: WondersDuelState) -> None:
         )
 
 
+def _shields(s: WondersDuelState, seat: int) -> tuple[int, int]:
+    """The fewest and the most spaces the seat's buildings and Wonders can have pushed the pawn.
+
+    Every red card pushes its shields and every built Wonder its own; Strategy adds its bonus
+    to each red card built after it was taken — a save does not say which those were, so with
+    Strategy anything from none to every red card of the city is possible.
+    """
+    printed = sum(CARDS[c].shields for c in s.cards[seat])
+    printed += sum(WONDERS[w].shields for w in s.built[seat])
+    bonus = sum(_STRATEGY.get(t, 0) for t in s.tokens[seat])
+    reds = sum(1 for c in s.cards[seat] if CARDS[c].color_index == RED)
+    return printed, printed + bonus * reds
+
+
 def _check_military(s: WondersDuelState) -> None:
     track = s.military
     if (track.low, track.high) != (-_CAPITAL, _CAPITAL):
         raise ValueError(f"the military track runs {track.low}..{track.high}, not {-_CAPITAL}..{_CAPITAL}")
+    position = track.position
+    (least0, most0), (least1, most1) = _shields(s, 0), _shields(s, 1)
+    low, high = least0 - most1, most0 - least1  # the pawn's position is seat 0's pushes less seat 1's
+    if s.outcome is not None and s.outcome.reason == "military" and abs(position) == _CAPITAL:
+        reachable = high >= _CAPITAL if position > 0 else low <= -_CAPITAL  # the last push may overshoot
+    else:
+        reachable = low <= position <= high
+    if not reachable:
+        between = f"at {low}" if low == high else f"between {low} and {high}"
+        raise ValueError(
+            f"the pawn is at {position} but the shields built put it {between} (player 0's red cards "
+            "and Wonders push toward +, player 1's toward -, Strategy adds one per later red card)"
+        )
     if len(set(s.loot)) != len(s.loot):
         raise ValueError(f"loot repeats a military token: {s.loot}")
     for token in s.loot:
-        if token not in _LOOT_SPACE:
+        if token not in LOOT_SPACE:
             raise ValueError(f"unknown military token {token!r} in loot")
-        space = _LOOT_SPACE[token]
-        if track.position >= space > 0 or track.position <= space < 0:
+        space = LOOT_SPACE[token]
+        if position >= space > 0 or position <= space < 0:
             raise ValueError(
-                f"military token {token!r} is still on the board but the pawn at {track.position} "
+                f"military token {token!r} is still on the board but the pawn at {position} "
                 f"has reached its space {space}"
             )
-    for token in _LOOT_SPACE:  # the pawn passes the nearer token of a side on the way
+    for token, space in LOOT_SPACE.items():  # the pawn passes the nearer token of a side on the way
         nearer = next(
-            (
-                t
-                for t in _LOOT_SPACE
-                if _LOOT_SPACE[t] * _LOOT_SPACE[token] > 0 and abs(_LOOT_SPACE[t]) < abs(_LOOT_SPACE[token])
-            ),
+            (t for t, other in LOOT_SPACE.items() if other * space > 0 and abs(other) < abs(space)),
             None,
         )
         if token not in s.loot and nearer is not None and nearer in s.loot:
             raise ValueError(f"military token {token!r} is looted but the nearer {nearer!r} is not")
+        if token not in s.loot and (most0 < space if space > 0 else most1 < -space):
+            raise ValueError(
+                f"military token {token!r} is looted but the pawn never reached its space {space}: "
+                f"player {0 if space > 0 else 1} has not built that many shields"
+            )
+
+
+def _check_turns(s: WondersDuelState) -> None:
+    turns = s.turns
+    if turns.extra_turns > 1:
+        raise ValueError(f"turns.extra_turns is {turns.extra_turns}: Play Again gives one extra turn")
+    if turns.extra_turns and (s.outcome is not None or s.age == 0 or CHOOSE_STARTER in s.pending):
+        raise ValueError(f"an extra turn is owed during {s.decision!r}: Play Again belongs to a turn")
+    if turns.extra_turns:
+        seat = turns.current
+        theology = any(t in _THEOLOGY for t in s.tokens[seat])
+        if not any(WONDERS[w].play_again or theology for w in s.built[seat]):
+            raise ValueError(
+                f"player {seat} is owed an extra turn without a built Wonder that plays again (or Theology)"
+            )
+    # Every completed round of turns took two cards at least: start_age starts a round afresh.
+    most = 1 + _taken_from_structures(s) // 2
+    if turns.round > most:
+        raise ValueError(
+            f"turns.round is {turns.round}, but {_taken_from_structures(s)} cards taken allow at most {most}"
+        )
 
 
 def _check_decision(s: WondersDuelState) -> None:
@@ -290,49 +349,60 @@ def _check_decision(s: WondersDuelState) -> None:
         if entry not in _PENDING:
             raise ValueError(f"unknown pending decision {entry!r}; one of {sorted(_PENDING)}")
     over = s.outcome is not None
-    if s.pending and (over or s.age == 0 or s.chooser is not None):
+    if s.pending and (over or s.age == 0):
         raise ValueError(f"pending is {s.pending} during {s.decision!r}: sub-decisions follow a turn")
-    if s.play_again and (over or s.age == 0 or s.chooser is not None):
-        raise ValueError(f"play_again is set during {s.decision!r}: it belongs to a turn in progress")
-    if s.age == 0 and s.active != draft_picker(s.draft_pick):
+    current = s.turns.current
+    if s.age == 0 and current != draft_picker(s.draft_pick):
         raise ValueError(
-            f"player {s.active} is drafting pick {s.draft_pick}, which belongs to player "
+            f"player {current} is drafting pick {s.draft_pick}, which belongs to player "
             f"{draft_picker(s.draft_pick)}"
         )
     top = s.pending[-1] if s.pending else None
-    if (top == "great_library") != bool(s.library_offer):
+    if (top == GREAT_LIBRARY) != bool(s.library_offer):
         raise ValueError(
             f"pending is {s.pending} with {len(s.library_offer)} tokens drawn by the Great "
             "Library: the draw is open exactly while its owner chooses"
         )
-    if top == "great_library" and _LIBRARY not in s.built[s.active]:
-        raise ValueError(f"player {s.active} chooses a Great Library token without that Wonder")
-    if top == "progress_token" and not s.board_tokens:
+    if top == GREAT_LIBRARY and _LIBRARY not in s.built[current]:
+        raise ValueError(f"player {current} chooses a Great Library token without that Wonder")
+    if top == PROGRESS_TOKEN and not s.board_tokens:
         raise ValueError("a Progress token is owed but none is left on the board")
-    if top == "mausoleum" and not s.discard:
+    if top == MAUSOLEUM and not s.discard:
         raise ValueError("The Mausoleum's build is owed but the discard pile is empty")
-    if top is not None and top.startswith("destroy:"):
+    if top is not None and top.partition(":")[0] == DESTROY:
         color = top.partition(":")[2]
-        if not any(CARDS[c].color == color for c in s.cards[1 - s.active]):
-            raise ValueError(f"a {color} card is to be destroyed but player {1 - s.active} has none")
+        if not any(CARDS[c].color == color for c in s.cards[1 - current]):
+            raise ValueError(f"a {color} card is to be destroyed but player {1 - current} has none")
     structure = s.structure
-    if s.chooser is not None:
+    if top == CHOOSE_STARTER:
         if s.age < 2 or structure is None or any(c is None for c in structure.cards):
             raise ValueError(
-                f"chooser is player {s.chooser} in age {s.age}: the choice of who begins Ages II "
-                "and III comes before any card of the new structure is taken"
+                f"player {current} chooses who begins in age {s.age}: the choice of who begins Ages "
+                "II and III comes before any card of the new structure is taken"
             )
-        if s.active != s.chooser:
-            raise ValueError(f"chooser is player {s.chooser} but player {s.active} is active")
         position = s.military.position
         weaker = 1 if position > 0 else 0 if position < 0 else None
-        if weaker is not None and s.chooser != weaker:
+        if weaker is not None and current != weaker:
             raise ValueError(
-                f"chooser is player {s.chooser} but the pawn at {position} makes player {weaker} "
-                "the weaker military player, who chooses"
+                f"player {current} chooses who begins but the pawn at {position} makes player "
+                f"{weaker} the weaker military player, who chooses"
             )
     if not over and structure is not None and not s.pending and not structure.open:
         raise ValueError(f"the Age {s.age} structure is empty, nothing is pending and the game goes on")
+
+
+def _check_science(s: WondersDuelState) -> None:
+    """Tokens from the board come one per science pair, while the board has any."""
+    top = s.pending[-1] if s.pending else None
+    for seat in range(_SEATS):
+        from_board = len(s.tokens[seat]) - (1 if s.library_seat == seat else 0)
+        owed = 1 if top == PROGRESS_TOKEN and s.turns.current == seat else 0
+        pairs = _pairs(s, seat)
+        if from_board + owed > pairs or (s.outcome is None and s.board_tokens and from_board + owed < pairs):
+            raise ValueError(
+                f"player {seat} has {from_board} Progress tokens from the board and {owed} owed for "
+                f"{pairs} science pairs: each pair takes one while the board has any"
+            )
 
 
 def _check_outcome(s: WondersDuelState) -> None:
@@ -343,11 +413,11 @@ def _check_outcome(s: WondersDuelState) -> None:
         if abs(position) >= _CAPITAL:
             raise ValueError(f"the pawn is on a capital ({position}) but the game goes on")
         for seat, count in enumerate(distinct):
-            if count >= 6:
+            if count >= SCIENCE_SUPREMACY:
                 raise ValueError(f"player {seat} has {count} different science symbols but the game goes on")
         return
-    if outcome.reason not in _REASONS:
-        raise ValueError(f"outcome reason is {outcome.reason!r}, not one of {_REASONS}")
+    if outcome.reason not in REASONS:
+        raise ValueError(f"outcome reason is {outcome.reason!r}, not one of {REASONS}")
     sheets = score_sheets(s)
     totals = tuple(sheet["total"] for sheet in sheets)
     if tuple(outcome.scores) != totals:
@@ -357,13 +427,13 @@ def _check_outcome(s: WondersDuelState) -> None:
         if abs(position) < _CAPITAL:
             raise ValueError(f"the game ended on military supremacy with the pawn at {position}")
     elif outcome.reason == "science":
-        expected = tuple(seat for seat in range(_SEATS) if distinct[seat] >= 6)
+        expected = tuple(seat for seat in range(_SEATS) if distinct[seat] >= SCIENCE_SUPREMACY)
         if len(expected) != 1:
             raise ValueError(f"the game ended on scientific supremacy with {distinct} different symbols")
     else:
         if s.age != 3 or s.structure is None or any(c is not None for c in s.structure.cards):
             raise ValueError("the game ended on civilian victory before the Age III structure was empty")
-        expected = winners([(sheet["total"], sheet["civilian"]) for sheet in sheets])
+        expected = civilian_winners(sheets)
     if tuple(outcome.winners) != expected:
         raise ValueError(
             f"outcome winners are {list(outcome.winners)}; the {outcome.reason} end gives {list(expected)}"

@@ -9,7 +9,7 @@ from tabletop.core import Action
 from .actions import DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS
 from .city import cost_book
 from .components import BOARD, CARDS
-from .decisions import GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN
+from .decisions import CHOOSE_STARTER, GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
@@ -21,11 +21,11 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     """The legal actions of the pending decision."""
     if s.age == 0:
         return [PICK[w] for w in s.wonder_offer]
-    if s.chooser is not None:
-        return list(STARTER)
-    seat = s.active
+    seat = s.turns.current
     if s.pending:
         kind, _, color = s.pending[-1].partition(":")
+        if kind == CHOOSE_STARTER:
+            return list(STARTER)
         if kind == PROGRESS_TOKEN:
             return [TAKE_TOKEN[t] for t in s.board_tokens]
         if kind == GREAT_LIBRARY:

@@ -40,7 +40,7 @@ def why_illegal(s: WondersDuelState, action: Action) -> str:
     }[decision]
     if not isinstance(action, expected):  # type: ignore[arg-type]
         return f"{action} is not an answer to the pending decision: {who} must decide {decision!r}"
-    seat = s.active
+    seat = s.turns.current
     if isinstance(action, PickWonder):
         return f"{action} is not possible: only the revealed Wonders of the draft can be picked"
     if isinstance(action, ChooseStarter):

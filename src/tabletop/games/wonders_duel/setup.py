@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Rng, Track
+from tabletop.core import Rng, Track, TurnOrder
 
 from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
 from .effects import start_age
@@ -51,10 +51,8 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Won
         options=options,
         rng=rng,
         age=0,
-        active=0,
+        turns=TurnOrder.starting_with(num_players, 0),
         pending=[],
-        chooser=None,
-        play_again=False,
         draft_pick=8 if beginner else 0,
         wonder_deck=wonder_deck,
         wonder_offer=offer,

@@ -10,12 +10,12 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Action, Layout, ScoreSheet, State, Track
+from tabletop.core import Action, Layout, ScoreSheet, State, Track, TurnOrder
 from tabletop.core.state import TRANSIENT
 
 from . import effects, hidden, invariants, legal, refusals, scoring, text
 from .city import derive_city
-from .decisions import CHOOSE_STARTER, DRAFT_WONDER, OVER, TURN
+from .decisions import DRAFT_WONDER, OVER, TURN
 from .economy import CostBook
 
 _transient = {TRANSIENT: True}
@@ -27,15 +27,12 @@ class WondersDuelState(State):
 
     #: 0 during the Wonder draft, then the current Age (1-3).
     age: int
-    #: The seat whose turn it is (the drafter during the draft).
-    active: int
-    #: Sub-decisions still owed by the active seat, the last one first ("progress_token",
-    #: "great_library", "mausoleum", "destroy:brown", "destroy:grey").
+    #: Whose turn it is: ``turns.current`` drafts, plays a turn, or (at the start of Ages II
+    #: and III) chooses who begins; an extra turn (Play Again) is ``turns.extra_turns``.
+    turns: TurnOrder
+    #: Sub-decisions still owed by the current seat, the last one first ("progress_token",
+    #: "great_library", "mausoleum", "destroy:brown", "destroy:grey", "choose_starter").
     pending: list[str]
-    #: The seat choosing who begins the next Age, while that choice is open.
-    chooser: int | None
-    #: Whether the active seat plays again once its turn is over.
-    play_again: bool
     #: How many Wonders have been drafted (0-8).
     draft_pick: int
     #: Face-down Wonders: not yet revealed during the draft, or never used.
@@ -115,13 +112,10 @@ class WondersDuelState(State):
 
     @property
     def current_player(self) -> int | None:
-        """The seat deciding now: the chooser of the next Age's first player, else the active
-        seat (the drafter during the draft); None once the game is over."""
+        """The seat deciding now (``turns.current``); None once the game is over."""
         if self.outcome is not None:
             return None
-        if self.chooser is not None:
-            return self.chooser
-        return self.active
+        return self.turns.current
 
     @property
     def decision(self) -> str:
@@ -131,8 +125,6 @@ class WondersDuelState(State):
             return OVER
         if self.age == 0:
             return DRAFT_WONDER
-        if self.chooser is not None:
-            return CHOOSE_STARTER
         if self.pending:
             return self.pending[-1].partition(":")[0]
         return TURN
@@ -173,10 +165,8 @@ class WondersDuelState(State):
         produce, choice, chains = self.produce, self.choice, self.chains
         structure = self.structure
         new.age = self.age
-        new.active = self.active
+        new.turns = self.turns.copy()
         new.pending = self.pending.copy()
-        new.chooser = self.chooser
-        new.play_again = self.play_again
         new.draft_pick = self.draft_pick
         new.wonder_deck = self.wonder_deck.copy()
         new.wonder_offer = self.wonder_offer.copy()
