@@ -63,37 +63,60 @@ def _no_fields(action: Any) -> tuple[()]:
 
 
 class LegalActions(list[Action]):
-    """A state's cached legal actions, each with a snapshot of its field values.
+    """A state's cached legal actions, each snapshotted (its field values) before any caller
+    can hold it.
 
     Action objects are frozen, but ``object.__setattr__`` can still change one that a caller
     holds. ``apply`` finds the action by identity (the fast path: agents pass one of these
-    objects) and then checks it against its snapshot, so a changed object is never taken for
-    the legal action it was.
+    objects) and checks it against its snapshot, so a changed object is never taken for the
+    legal action it was. An object reaches a caller only through ``legal_actions()`` (which
+    snapshots the whole list) or through the history (its own snapshot is taken when it is
+    applied), so a list no caller has seen, as in a replay, costs no snapshots at all.
     """
 
-    __slots__ = ("_prints",)
+    __slots__ = ("_all", "_prints")
 
     def __init__(self, actions: Iterable[Action]) -> None:
         super().__init__(actions)
-        prints: dict[int, tuple[_Getter, Any]] = {}
-        for action in self:
-            getter = _GETTERS.get(type(action)) or _getter(type(action))
-            prints[id(action)] = (getter, getter(action))
-        self._prints = prints
+        self._prints: dict[int, tuple[_Getter, Any]] = {}
+        self._all = False
+
+    def handed_out(self) -> list[Action]:
+        """A copy of the list for a caller, every action snapshotted first."""
+        if not self._all:
+            prints = self._prints
+            for action in self:
+                if id(action) not in prints:
+                    getter = _GETTERS.get(type(action)) or _getter(type(action))
+                    prints[id(action)] = (getter, getter(action))
+            self._all = True
+        return list(self)
 
     def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of these very objects, unchanged since it was listed."""
+        """Whether ``action`` is one of these very objects, unchanged since a caller got it."""
+        entry = self._prints.get(id(action))  # ids are unique among live objects, and this
+        return entry is not None and _unchanged(action, entry)  # list keeps its own alive
+
+    def release(self, action: Action) -> bool:
+        """Whether ``action``, an item of this list, is unchanged, snapshotting it if no caller
+        has had it yet (it is about to go into a history, where callers can reach it)."""
         entry = self._prints.get(id(action))
-        if entry is None:  # ids are unique among live objects, and this list keeps its own alive
-            return False
-        getter, snapshot = entry
-        now = getter(action)
-        if now is snapshot:  # one field (or none): the very same value object
+        if entry is None:
+            getter = _GETTERS.get(type(action)) or _getter(type(action))
+            self._prints[id(action)] = (getter, getter(action))
             return True
-        # Several fields: the getter builds a new tuple, so compare its items by identity.
-        return (
-            type(now) is tuple
-            and type(snapshot) is tuple
-            and len(now) == len(snapshot)
-            and all(map(operator.is_, now, snapshot))
-        )
+        return _unchanged(action, entry)
+
+
+def _unchanged(action: object, entry: tuple[_Getter, Any]) -> bool:
+    getter, snapshot = entry
+    now = getter(action)
+    if now is snapshot:  # one field (or none): the very same value object
+        return True
+    # Several fields: the getter builds a new tuple, so compare its items by identity.
+    return (
+        type(now) is tuple
+        and type(snapshot) is tuple
+        and len(now) == len(snapshot)
+        and all(map(operator.is_, now, snapshot))
+    )

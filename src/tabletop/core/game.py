@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .action_space import ActionSpace
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, same_types
 from .outcome import Outcome
 from .rng import Rng
 from .serialize import describe_error, make_converter
@@ -85,7 +85,7 @@ class Game(Generic[S]):
         self.options: Mapping[str, Option] = {option.name: option for option in options}
         self.action_space = action_space
         self.action_types = tuple(action_types)
-        self.converter = make_converter(self.action_types)
+        self.converter = make_converter(self.action_types, every_key=True)
         self._setup = setup
         self._check_options = check_options
         state_type.game = self
@@ -153,18 +153,27 @@ class Game(Generic[S]):
     # ------------------------------------------------------------------ saving and records
 
     def state_to_dict(self, state: S) -> dict[str, Any]:
-        """The JSON-ready dict of ``state`` (see :meth:`State.to_dict`)."""
-        data: dict[str, Any] = {"game": self.name}
+        """The JSON-ready dict of ``state`` (see :meth:`State.to_dict`), with its format version."""
+        data: dict[str, Any] = {"game": self.name, "format": SAVE_FORMAT}
         data.update(self.converter.unstructure(state, self.state_type))
         return data
 
     def state_from_dict(self, data: Mapping[str, Any]) -> S:
-        """The state saved by ``to_dict``; a ``ValueError`` naming the bad field otherwise."""
+        """The state saved by ``to_dict``; a ``ValueError`` naming what is wrong otherwise.
+
+        A save is refused unless it is of this game and format, has every key, holds this
+        game's options exactly as ``resolve_options`` gives them, passes the game's own checks,
+        and (unless it is ``determinized``) is the state its record replays to.
+        """
         if not isinstance(data, Mapping):
             raise ValueError(f"a saved {self.name} state must be a mapping, got {type(data).__name__}")
         if data.get("game") != self.name:
             raise ValueError(f"this is not a saved {self.name} state: its 'game' is {data.get('game')!r}")
-        fields = {key: value for key, value in data.items() if key != "game"}
+        version = data.get("format")
+        if type(version) is not int or version != SAVE_FORMAT:
+            found = "has no 'format'" if "format" not in data else f"is format {version!r}"
+            raise ValueError(f"this {self.name} save {found}; this tabletop reads format {SAVE_FORMAT}")
+        fields = {key: value for key, value in data.items() if key not in ("game", "format")}
         try:
             state = self.converter.structure(fields, self.state_type)
         except Exception as error:
@@ -174,11 +183,47 @@ class Game(Generic[S]):
                 f"inconsistent {self.name} state: num_players is {state.num_players}, "
                 f"outside {self.min_players}..{self.max_players}"
             )
-        try:
+        try:  # the game's own checks first: they name what is wrong most precisely
             state._validate()
         except (ValueError, LookupError, TypeError) as error:
             raise ValueError(f"inconsistent {self.name} state: {error}") from None
+        self._check_saved_options(state.options, state.num_players)
+        if not state.determinized:  # a determinized state's hidden parts were invented: no record
+            self._check_replays(state, data)
         return state
+
+    def _check_saved_options(self, options: dict[str, Any], num_players: int) -> None:
+        """Refuse saved options that are not exactly what ``resolve_options`` makes of them."""
+        try:
+            resolved = self.resolve_options(num_players, options)
+        except ValueError as error:
+            raise ValueError(f"inconsistent {self.name} state: options: {error}") from None
+        missing = [name for name in resolved if name not in options]
+        if missing:
+            raise ValueError(f"inconsistent {self.name} state: options lack {', '.join(map(repr, missing))}")
+        for name, value in resolved.items():
+            if not same_types(options[name], value) or options[name] != value:
+                raise ValueError(
+                    f"inconsistent {self.name} state: option {name}={options[name]!r} is not valid"
+                )
+
+    def _check_replays(self, state: S, data: Mapping[str, Any]) -> None:
+        """Refuse ``state`` unless replaying its history from its seed gives it exactly."""
+        try:
+            again = self._replay(state.num_players, state.seed, state.options, state.history, "history")
+        except ValueError as error:
+            raise ValueError(f"inconsistent {self.name} state: {error}") from None
+        replayed = again.to_dict()
+        if replayed == data:  # the usual case: one comparison with the JSON as it came
+            return
+        # The JSON may spell int keys as strings or arrays as tuples: compare like with like.
+        saved = state.to_dict()
+        for key in saved:
+            if saved[key] != replayed.get(key):
+                raise ValueError(
+                    f"inconsistent {self.name} state: {key!r} is not what its history replays to "
+                    f"(saved {_short(saved[key])}, replayed {_short(replayed.get(key))})"
+                )
 
     def action_to_dict(self, action: Action) -> dict[str, Any]:
         """An action as JSON-ready data with its ``"type"``."""
@@ -210,8 +255,13 @@ class Game(Generic[S]):
             "actions": [self.action_to_dict(action) for action in state.history],
         }
 
-    def replay(self, record: Mapping[str, Any]) -> S:
-        """The state a record describes, rebuilt by replaying its actions from the seed."""
+    def replay(self, record: Mapping[str, Any], *, observe: Observer[S] | None = None) -> S:
+        """The state a record describes, rebuilt by replaying its actions from the seed.
+
+        ``observe(number, state, action)``, if given, sees each action before it is applied
+        (the command line prints the game with it). A record without ``options`` uses the
+        defaults; every other key is required, and each error is a ``ValueError`` naming it.
+        """
         if not isinstance(record, Mapping):
             raise ValueError(f"a {self.name} record must be a mapping, got {type(record).__name__}")
         if record.get("game") != self.name:
@@ -220,23 +270,68 @@ class Game(Generic[S]):
             if key not in record:
                 raise ValueError(f"the {self.name} record has no {key!r}")
         options = record.get("options", {})
-        if not isinstance(options, Mapping):
-            raise ValueError(f"the record's 'options' must be a mapping, got {options!r}")
+        if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
+            raise ValueError(f"the record's 'options' must be a mapping of option names, got {options!r}")
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ValueError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
         seed = record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):  # None would draw a random seed
-            raise ValueError(f"seed must be an int, got {seed!r}")
-        players = self.check_players(record["players"])  # None would mean the minimum
+            raise ValueError(f"the record's 'seed': seed must be an int, got {seed!r}")
+        try:
+            players = self.check_players(record["players"])  # None would mean the minimum
+        except ValueError as error:
+            raise ValueError(f"the record's 'players': {error}") from None
+        try:
+            self.resolve_options(players, options)
+        except ValueError as error:
+            raise ValueError(f"the record's 'options': {error}") from None
+        return self._replay(players, seed, options, actions, "actions", observe)
+
+    def _replay(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any],
+        actions: Sequence[Any],
+        key: str,
+        observe: Observer[S] | None = None,
+    ) -> S:
+        """A new game with ``actions`` (saved dicts or actions) applied in turn; a
+        ``ValueError`` naming ``key``, the action's number and why, at the first that fails."""
         state = self.new_game(players=players, seed=seed, **options)
-        for number, data in enumerate(actions):
-            action = self.action_from_dict(data)
+        for number, item in enumerate(actions):
+            try:
+                action = item if isinstance(item, Action) else self.action_from_dict(item)
+            except ValueError as error:
+                raise ValueError(f"the record's {key!r}[{number}]: {error}") from None
+            if observe is not None:
+                observe(number, state, action)
             try:
                 state.apply(action)
             except IllegalAction as error:
-                raise ValueError(f"record action #{number} ({action}) is illegal: {error}") from None
+                what = "record action" if key == "actions" else f"{key} action"
+                raise ValueError(f"{what} #{number} ({_describe(action)}) is illegal: {error}") from None
         return state
 
 
-__all__ = ["Game", "Option", "Outcome"]
+def _describe(action: Action) -> str:
+    """``str(action)``, or its repr when the game cannot print its impossible values."""
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The version of the save format ``to_dict`` writes and ``state_from_dict`` reads.
+SAVE_FORMAT = 1
+
+Observer = Callable[[int, S, Action], None]
+
+
+__all__ = ["SAVE_FORMAT", "Game", "Option", "Outcome"]

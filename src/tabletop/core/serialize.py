@@ -15,6 +15,7 @@ from typing import Any, TypeVar, get_args, get_origin
 import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
+from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
@@ -29,8 +30,12 @@ def _is_attrs_class(t: Any) -> bool:
     return isinstance(t, type) and attrs.has(t)
 
 
-def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converter:
-    """A converter for one game: attrs classes to JSON-ready data, actions tagged by kind."""
+def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool = False) -> cattrs.Converter:
+    """A converter for one game: attrs classes to JSON-ready data, actions tagged by kind.
+
+    With ``every_key`` (saves and records), structuring refuses data that lacks a saved
+    field, naming it, instead of filling in the attrs default: a save is the whole truth.
+    """
     converter = cattrs.Converter(forbid_extra_keys=True)
     converter.register_unstructure_hook(tuple, lambda value: [converter.unstructure(v) for v in value])
 
@@ -61,12 +66,12 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
         _is_attrs_class,
         lambda cls: make_dict_unstructure_fn(cls, converter, **skip_derived(cls)),
     )
-    converter.register_structure_hook_factory(
-        _is_attrs_class,
-        lambda cls: make_dict_structure_fn(
-            cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls)
-        ),
-    )
+
+    def structure_attrs(cls: Any) -> Callable[[Any, Any], Any]:
+        fn = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls))
+        return _every_key(cls, fn, skip_derived(cls)) if every_key else fn
+
+    converter.register_structure_hook_factory(_is_attrs_class, structure_attrs)
 
     # A token pool is saved as its plain {kind: count} mapping.
     converter.register_unstructure_hook(TokenPool, lambda pool: dict(pool.counts))
@@ -103,9 +108,8 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
         fields = {k: v for k, v in data.items() if k != "type"}
         structure = structurers.get(cls)
         if structure is None:
-            structure = structurers[cls] = make_dict_structure_fn(
-                cls, converter, _cattrs_forbid_extra_keys=True
-            )
+            structure = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+            structure = structurers[cls] = _every_key(cls, structure, {}) if every_key else structure
         return structure(fields, cls)  # type: ignore[no-any-return]
 
     structurers: dict[type[Action], Callable[[Any, Any], Any]] = {}
@@ -115,6 +119,34 @@ def make_converter(action_types: Iterable[type[Action]] = ()) -> cattrs.Converte
         converter.register_unstructure_hook(action_type, unstructure_action)
     converter.register_structure_hook(Action, structure_action)
     return converter
+
+
+def _every_key(
+    cls: Any, structure: Callable[[Any, Any], Any], skipped: Mapping[str, Any]
+) -> Callable[[Any, Any], Any]:
+    """``structure`` refusing a mapping that lacks any saved field of ``cls`` (defaults or not),
+    with the error cattrs gives for a missing required field, so the path names the key."""
+    saved = [field for field in attrs.fields(cls) if field.name not in skipped]
+
+    def structure_every_key(data: Any, type_: Any) -> Any:
+        if isinstance(data, Mapping):
+            missing = [field for field in saved if field.name not in data]
+            if missing:
+                errors = []
+                for field in missing:
+                    error = KeyError(field.name)
+                    error.__notes__ = [
+                        AttributeValidationNote(
+                            f"Structuring class {cls.__qualname__} @ attribute {field.name}",
+                            field.name,
+                            field.type,
+                        )
+                    ]
+                    errors.append(error)
+                raise cattrs.ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+        return structure(data, type_)
+
+    return structure_every_key
 
 
 def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:

@@ -147,7 +147,7 @@ class State(abc.ABC):
         legal = self._legal
         if type(legal) is not LegalActions:  # not computed yet, or a plain list a game set
             legal = self._legal = self._listed(legal)
-        return list(legal)
+        return legal.handed_out()
 
     def _listed(self, legal: list[Action] | None) -> LegalActions:
         if legal is None:
@@ -184,7 +184,7 @@ class State(abc.ABC):
         for _ in range(2):
             for candidate in legal:
                 if candidate == action:
-                    if not legal.holds(candidate):
+                    if not legal.release(candidate):
                         break  # changed after it was listed: list the legal actions afresh
                     for field in field_names(type(candidate)):
                         value, own = getattr(action, field), getattr(candidate, field)
