@@ -55,12 +55,13 @@ def gain_privilege(state: SplendorDuelState, seat: int) -> None:
 def refill_board(state: SplendorDuelState) -> None:
     """Draw every token from the bag at random onto the empty cells, in spiral order."""
     bag = state.bag
-    drawn = [kind for kind in TOKEN_KINDS for _ in range(bag[kind])]  # in a fixed order
+    counts = bag.counts  # read here; the tokens leave through bag.remove below
+    in_bag = [(kind, counts[kind]) for kind in TOKEN_KINDS if counts.get(kind)]  # a fixed order
+    drawn = [kind for kind, n in in_bag for _ in range(n)]
     state.rng.shuffle(drawn)
     # The bag always empties: its tokens and the held ones are exactly those off the board.
-    for kind in TOKEN_KINDS:
-        if bag[kind]:
-            bag.remove(kind, bag[kind])
+    for kind, n in in_bag:
+        bag.remove(kind, n)
     board = state.board
     for cell in SPIRAL:
         if not drawn:

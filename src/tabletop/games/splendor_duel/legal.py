@@ -4,6 +4,9 @@ The decisions themselves are named in :mod:`.decisions`; what the actions do is 
 :mod:`.effects`; why an action is refused, in :mod:`.refusals`.
 
 All actions are prebuilt at import and shared, so generating legal actions allocates only lists.
+Token pools are read here through their ``counts`` dicts (never written: tokens move only in
+:mod:`.effects`, through the ``TokenPool`` API), which saves a method call per kind in the
+hottest loops.
 """
 
 from __future__ import annotations
@@ -110,7 +113,7 @@ def legal_actions(state: SplendorDuelState) -> list[Action]:
     if step == TURN:
         return _turn_actions(state, seat)
     if step == DISCARD_TOKENS:
-        return [_DISCARD[kind] for kind, _ in state.tokens[seat].items()]
+        return [_DISCARD[kind] for kind, n in state.tokens[seat].counts.items() if n]
     if step == PLACE_WILD:
         return [_PLACE_WILD[c] for c in wild_targets(state, seat)]
     if step == TAKE_TOKEN:
@@ -274,5 +277,5 @@ def ability_token_cells(state: SplendorDuelState) -> list[int]:
 
 def stealable(state: SplendorDuelState, seat: int) -> list[str]:
     """The gem and pearl kinds the opponent of ``seat`` holds (gold cannot be stolen)."""
-    pool = state.tokens[1 - seat]
-    return [kind for kind in NON_GOLD if pool[kind]]
+    counts = state.tokens[1 - seat].counts
+    return [kind for kind in NON_GOLD if counts.get(kind, 0)]
