@@ -65,6 +65,12 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
     options = parse_options(args.option)
     state = game.new_game(players=args.players, seed=args.seed, **options)
     humans = set(args.seat) if args.seat is not None else {0}
+    for seat in sorted(humans):
+        if not 0 <= seat < state.num_players:
+            raise ValueError(
+                f"--seat {seat} is not a seat of this {state.num_players}-player game: "
+                f"seats are 0 to {state.num_players - 1}"
+            )
     bots = {
         seat: make_agent(args.bots, (args.seed or 0) * 7919 + seat)
         for seat in range(state.num_players)
@@ -159,28 +165,47 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError as error:
             raise ValueError(f"{path} is neither a JSON record nor JSON lines: {error}") from None
     records = data if isinstance(data, list) else [data]
+    if not records:
+        raise ValueError(f"{path} holds no records")
     if not all(isinstance(record, dict) for record in records):
         raise ValueError(f"{path} must hold a record object, a list of them, or one per line")
     return records
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``tabletop replay``: replay saved records, action by action or only to the end."""
-    for record in _read_records(Path(args.file)):
-        game = load(record.get("game"))  # type: ignore[arg-type]  # load() refuses a missing or non-str name clearly
-        if args.quiet:
-            state = game.replay(record)
-        else:
-            state = game.new_game(
-                players=record.get("players"), seed=record.get("seed"), **record.get("options", {})
+    """``tabletop replay``: replay saved records with ``game.replay``, action by action or only
+    to the end; a record that does not replay is an error naming the record and the problem."""
+    path = Path(args.file)
+    records = _read_records(path)
+    numbers: Sequence[int] = range(len(records))
+    if args.index is not None:
+        if not 0 <= args.index < len(records):
+            raise ValueError(
+                f"{path} holds {len(records)} record(s): --index must be 0 to {len(records) - 1}, "
+                f"got {args.index}"
             )
-            for number, data in enumerate(record.get("actions", [])):
-                action = game.action_from_dict(data)
-                print(f"{number:>4}. seat {state.current_player}: {action}")
-                try:
-                    state.apply(action)
-                except IllegalAction as error:
-                    raise ValueError(f"record action #{number} ({action}) is illegal: {error}") from None
+        numbers = [args.index]
+
+    def show(number: int, state: Any, action: Any) -> None:
+        try:
+            text = str(action)
+        except Exception:  # a game cannot print an action with impossible values; replay refuses it next
+            text = repr(action)
+        print(f"{number:>4}. seat {state.current_player}: {text}")
+
+    for number in numbers:
+        record = records[number]
+        actions = record.get("actions")
+        print(
+            f"== record {number} of {len(records)} in {path.name}: {record.get('game')}, "
+            f"{record.get('players')} players, seed {record.get('seed')}, options {record.get('options', {})}, "
+            f"{len(actions) if isinstance(actions, list) else '?'} actions"
+        )
+        try:
+            game = load(record.get("game"))  # type: ignore[arg-type]  # load() refuses a missing or non-str name clearly
+            state = game.replay(record, observe=None if args.quiet else show)
+        except ValueError as error:
+            raise ValueError(f"record {number}: {error}") from None
         print(state.render())
         if state.outcome is not None:
             o = state.outcome
@@ -258,6 +283,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="replay saved records and show how they went")
     rep.add_argument("file", help="a record (JSON), a list of records, or JSON lines")
     rep.add_argument("-q", "--quiet", action="store_true", help="show only the final state")
+    rep.add_argument(
+        "--index",
+        type=int,
+        default=None,
+        metavar="N",
+        help="replay only record N of the file (0 is the first)",
+    )
     rep.set_defaults(run=cmd_replay)
 
     ben = commands.add_parser("bench", help="random games/s, decisions/s and clones/s per game")
