@@ -79,6 +79,9 @@ def test_move_all_to_is_all_or_nothing() -> None:
         a.move_all_to(b, {"red": 1, "gold": 2})
     with pytest.raises(ValueError, match="cannot move"):
         a.move_all_to(b, {"red": 3, "gold": -1})
+    for wanted in ({"red": 1, "gold": -1}, {"red": 1, "blue": 1}):  # the bad kind comes last
+        with pytest.raises(ValueError, match="cannot move"):
+            a.move_all_to(b, wanted)
     assert a.as_dict() == {"red": 2, "gold": 1} and b.as_dict() == {}
     a.move_all_to(b, {"red": 1, "gold": 1})
     assert a.as_dict() == {"red": 1} and b.as_dict() == {"red": 1, "gold": 1}
