@@ -15,26 +15,32 @@ from tabletop.games.splendor_duel.components import (
     CARDS,
     COST_KINDS,
     GRID,
-    JEWEL_CARDS,
     LINES,
-    ROYAL_CARDS,
     SPIRAL,
+    _by_id,
 )
 
 REFERENCE = Path("/work/shared/reference/splendor/duel.json")
 
 
 def test_card_counts_per_level() -> None:
-    levels = Counter(card.level for card in JEWEL_CARDS)
+    levels = Counter(card.level for card in CARDS.values())
     assert levels == {1: 30, 2: 24, 3: 13}
-    assert len(CARDS) == 67  # ids are unique
+    assert len(CARDS) == 67
+    assert list(CARDS)[:2] == ["D1-01", "D1-02"]  # the catalog keeps the data file's order
+
+
+def test_a_repeated_card_id_in_the_data_is_refused() -> None:
+    card = CARDS["D1-01"]
+    with pytest.raises(ValueError, match="repeated"):
+        _by_id([card, card])
 
 
 def test_card_totals_and_abilities() -> None:
     # The reference's verified totals (README section 2).
-    assert sum(card.crowns for card in JEWEL_CARDS) == 28
-    assert sum(card.points for card in JEWEL_CARDS) == 92
-    abilities = Counter(a for card in JEWEL_CARDS for a in card.abilities)
+    assert sum(card.crowns for card in CARDS.values()) == 28
+    assert sum(card.points for card in CARDS.values()) == 92
+    abilities = Counter(a for card in CARDS.values() for a in card.abilities)
     assert abilities == {
         "wild_bonus": 9,
         "play_again": 6,
@@ -42,23 +48,23 @@ def test_card_totals_and_abilities() -> None:
         "steal_token": 5,
         "take_privilege": 5,
     }
-    assert [c.id for c in JEWEL_CARDS if len(c.abilities) == 2] == ["D3-11"]
-    assert sorted(c.id for c in JEWEL_CARDS if c.bonus == 2) == [
+    assert [c.id for c in CARDS.values() if len(c.abilities) == 2] == ["D3-11"]
+    assert sorted(c.id for c in CARDS.values() if c.bonus == 2) == [
         "D2-04",
         "D2-08",
         "D2-12",
         "D2-16",
         "D2-20",
     ]
-    assert sorted(c.id for c in JEWEL_CARDS if c.colour == "none") == ["D1-28", "D2-24", "D3-13"]
-    assert all(c.bonus == 0 for c in JEWEL_CARDS if c.colour == "none")
+    assert sorted(c.id for c in CARDS.values() if c.colour == "none") == ["D1-28", "D2-24", "D3-13"]
+    assert all(c.bonus == 0 for c in CARDS.values() if c.colour == "none")
 
 
 def test_tokens_privileges_royals() -> None:
     assert BOX.tokens == {"white": 4, "blue": 4, "green": 4, "red": 4, "black": 4, "pearl": 2, "gold": 3}
     assert sum(BOX.tokens.values()) == 25
     assert BOX.privileges == 3
-    assert [(r.id, r.points, r.abilities) for r in ROYAL_CARDS] == [
+    assert [(r.id, r.points, r.abilities) for r in ROYALS.values()] == [
         ("R1", 2, ("steal_token",)),
         ("R2", 2, ("play_again",)),
         ("R3", 2, ("take_privilege",)),
@@ -97,7 +103,7 @@ def test_spot_checks_against_the_printed_cards() -> None:
 def test_every_card_equals_the_reference_entry() -> None:
     ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
     assert ref["components"]["jewel_cards"] == {"level_1": 30, "level_2": 24, "level_3": 13, "total": 67}
-    assert len(ref["jewel_cards"]) == len(JEWEL_CARDS)
+    assert len(ref["jewel_cards"]) == len(CARDS)
     for entry in ref["jewel_cards"]:
         card = CARDS[entry["id"]]
         bonus = entry["bonus"]
@@ -111,12 +117,12 @@ def test_every_card_equals_the_reference_entry() -> None:
         assert card.cost == {kind: entry["cost"][kind] for kind in COST_KINDS}, card.id
         assert list(card.abilities) == entry["abilities"], card.id
     assert [(r["id"], r["points"], r["abilities"]) for r in ref["royal_cards"]] == [
-        (r.id, r.points, list(r.abilities)) for r in ROYAL_CARDS
+        (r.id, r.points, list(r.abilities)) for r in ROYALS.values()
     ]
     tokens = ref["components"]["tokens"]
     assert {**tokens["per_gem_colour"], "pearl": tokens["pearl"], "gold": tokens["gold"]} == BOX.tokens
     assert ref["components"]["privilege_scrolls"] == BOX.privileges
-    assert ref["components"]["royal_cards"] == len(ROYAL_CARDS)
+    assert ref["components"]["royal_cards"] == len(ROYALS)
     assert [GRID.cell(r - 1, c - 1) for r, c in ref["board"]["spiral_order"]] == list(SPIRAL)
     assert {int(k[-1]): v for k, v in ref["setup"]["pyramid_face_up"].items()} == BOX.pyramid
 

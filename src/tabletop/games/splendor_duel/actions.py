@@ -19,15 +19,15 @@ from tabletop.core import Action, ActionSpace, Block
 
 from .components import (
     BOX,
+    CARDS,
     COST_KINDS,
     GEMS,
     GOLD,
     GRID,
-    JEWEL_CARDS,
     LEVELS,
     LINES,
     NON_GOLD,
-    ROYAL_CARDS,
+    ROYALS,
     TOKEN_KINDS,
     card_label,
     cell_name,
@@ -207,7 +207,7 @@ GOLD_SPLITS: tuple[tuple[int, ...], ...] = tuple(
     if sum(split) <= BOX.tokens[GOLD]
 )
 _CELLS = tuple(range(GRID.size))
-_CARD_IDS = tuple(card.id for card in JEWEL_CARDS)
+_CARD_IDS = tuple(CARDS)
 
 #: The fixed integer numbering of every Splendor Duel action.
 ACTION_SPACE = ActionSpace(
@@ -221,7 +221,7 @@ ACTION_SPACE = ActionSpace(
         Block(PlaceWild, (("colour", GEMS),)),
         Block(TakeToken, (("cell", _CELLS),)),
         Block(Steal, (("token", NON_GOLD),)),
-        Block(ChooseRoyal, (("card", tuple(card.id for card in ROYAL_CARDS)),)),
+        Block(ChooseRoyal, (("card", tuple(ROYALS)),)),
         Block(Discard, (("token", TOKEN_KINDS),)),
     ]
 )

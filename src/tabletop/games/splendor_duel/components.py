@@ -7,7 +7,7 @@ classes and derives, once at import, the tables the rules read in their hot loop
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -80,12 +80,22 @@ ABILITIES: Final = frozenset(
 )
 
 BOX: Final = load_data(_PACKAGE, "box.json", Box)
-JEWEL_CARDS: Final = tuple(load_data(_PACKAGE, "jewel_cards.json", list[JewelCard]))
-ROYAL_CARDS: Final = tuple(load_data(_PACKAGE, "royal_cards.json", list[RoyalCard]))
 
-#: The catalog: every card by id.
-CARDS: Final[dict[str, JewelCard]] = {card.id: card for card in JEWEL_CARDS}
-ROYALS: Final[dict[str, RoyalCard]] = {card.id: card for card in ROYAL_CARDS}
+Card = TypeVar("Card", JewelCard, RoyalCard)
+
+
+def _by_id(cards: list[Card]) -> dict[str, Card]:
+    """A catalog by id, in the data file's order; ``ValueError`` on a repeated id."""
+    catalog = {card.id: card for card in cards}
+    if len(catalog) != len(cards):
+        raise ValueError("a card id is repeated in the data")
+    return catalog
+
+
+#: The catalog: every jewel card by id (``D1-01`` ... ``D3-13``), in the data file's order.
+CARDS: Final[dict[str, JewelCard]] = _by_id(load_data(_PACKAGE, "jewel_cards.json", list[JewelCard]))
+#: Every royal card by id (``R1`` ... ``R4``).
+ROYALS: Final[dict[str, RoyalCard]] = _by_id(load_data(_PACKAGE, "royal_cards.json", list[RoyalCard]))
 
 GEMS: Final = BOX.gems
 PEARL: Final = BOX.pearl
@@ -110,7 +120,7 @@ LINE_MASKS: Final = tuple(sum(1 << cell for cell in line) for line in LINES)
 
 #: Cost vectors in COST_KINDS order, per card id.
 COST: Final[dict[str, tuple[int, ...]]] = {
-    card.id: tuple(card.cost[kind] for kind in COST_KINDS) for card in JEWEL_CARDS
+    card.id: tuple(card.cost[kind] for kind in COST_KINDS) for card in CARDS.values()
 }
 
 
@@ -182,7 +192,7 @@ def spiral_matches_grid() -> bool:
 
 def _check() -> None:
     """Refuse a data file that contradicts itself (a packaging bug, caught at import)."""
-    for card in JEWEL_CARDS:
+    for card in CARDS.values():
         unknown = set(card.abilities) - ABILITIES
         if unknown:
             raise ValueError(f"card {card.id} has unknown abilities {sorted(unknown)}")
@@ -192,7 +202,7 @@ def _check() -> None:
             raise ValueError(f"card {card.id} has unknown colour {card.colour!r}")
         if (card.colour == WILD) != ("wild_bonus" in card.abilities):
             raise ValueError(f"card {card.id}: wild colour and wild_bonus ability must go together")
-    for royal in ROYAL_CARDS:
+    for royal in ROYALS.values():
         if set(royal.abilities) - ABILITIES:
             raise ValueError(f"royal card {royal.id} has unknown abilities")
     if sorted(SPIRAL) != list(range(GRID.size)):

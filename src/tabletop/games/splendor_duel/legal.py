@@ -38,12 +38,11 @@ from .components import (
     GEMS,
     GOLD,
     GRID,
-    JEWEL_CARDS,
     LEVELS,
     LINE_MASKS,
     LINES,
     NON_GOLD,
-    ROYAL_CARDS,
+    ROYALS,
     TOKEN_KINDS,
     WILD,
 )
@@ -78,20 +77,20 @@ _LINE_GROUPS = tuple(
 _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _OPEN_LINES_LIMIT = 50_000
 _RESERVE_CARD_AT = tuple(
-    {card.id: ReserveCard(cell, card.id) for card in JEWEL_CARDS} for cell in range(GRID.size)
+    {card.id: ReserveCard(cell, card.id) for card in CARDS.values()} for cell in range(GRID.size)
 )
 _RESERVE_DECK_AT = tuple(
     {level: ReserveFromDeck(cell, level) for level in LEVELS} for cell in range(GRID.size)
 )
 _BUY: dict[tuple[str, tuple[int, ...]], Buy] = {
-    (card.id, NO_GOLD): Buy(card.id, NO_GOLD) for card in JEWEL_CARDS
+    (card.id, NO_GOLD): Buy(card.id, NO_GOLD) for card in CARDS.values()
 }
 _PLACE_WILD = {colour: PlaceWild(colour) for colour in GEMS}
 _STEAL = {kind: Steal(kind) for kind in NON_GOLD}
-_CHOOSE_ROYAL = {card.id: ChooseRoyal(card.id) for card in ROYAL_CARDS}
+_CHOOSE_ROYAL = {card: ChooseRoyal(card) for card in ROYALS}
 _DISCARD = {kind: Discard(kind) for kind in TOKEN_KINDS}
 
-_IS_WILD = {card.id: card.colour == WILD for card in JEWEL_CARDS}
+_IS_WILD = {card.id: card.colour == WILD for card in CARDS.values()}
 #: Per card, its non-zero cost entries as (index in COST_KINDS, count).
 _COST_TERMS = {card: tuple((i, n) for i, n in enumerate(cost) if n) for card, cost in COST.items()}
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.core import Deck, Market, Rng, TokenPool, TurnOrder
 
-from .components import BOX, GRID, JEWEL_CARDS, LEVELS, ROYAL_CARDS, SPIRAL, TOKEN_KINDS
+from .components import BOX, CARDS, GRID, LEVELS, ROYALS, SPIRAL, TOKEN_KINDS
 from .state import SplendorDuelState
 
 
@@ -16,7 +16,7 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Spl
     ``first_player`` option names one) and 1 privilege for the second player."""
     pyramid = []
     for level in LEVELS:
-        deck = Deck.shuffled([card.id for card in JEWEL_CARDS if card.level == level], rng)
+        deck = Deck.shuffled([card.id for card in CARDS.values() if card.level == level], rng)
         pyramid.append(Market.dealt(BOX.pyramid[level], deck))
     bag = [kind for kind in TOKEN_KINDS for _ in range(BOX.tokens[kind])]
     rng.shuffle(bag)
@@ -42,6 +42,6 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Spl
         reserved=[[], []],
         blind=[[], []],
         cards=[[], []],
-        royal_supply=[card.id for card in ROYAL_CARDS],
+        royal_supply=list(ROYALS),
         royals=[[], []],
     )
