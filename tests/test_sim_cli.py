@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 import math
+from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -13,8 +13,7 @@ import pytest
 import tabletop
 from tabletop import cli
 from tabletop.agents import GreedyAgent, RandomAgent, make_agent
-from tabletop.core import registry
-from tabletop.core import Outcome
+from tabletop.core import Outcome, registry
 from toy import GAME as TOY
 from toy import SEALED, Take
 
