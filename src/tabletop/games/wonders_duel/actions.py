@@ -15,16 +15,18 @@ from tabletop.core import Action, ActionSpace, Block
 from .components import CARDS, PROGRESS_TOKENS, WONDERS
 
 
-def _card(card: str) -> str:
-    return CARDS[card].name if card in CARDS else card
+# Names for people; an id that is not one (a wrong value in a hand-made action) shows as it is,
+# so that describing any action never fails.
+def _card(card: object) -> str:
+    return CARDS[card].name if isinstance(card, str) and card in CARDS else repr(card)
 
 
-def _wonder(wonder: str) -> str:
-    return WONDERS[wonder].name if wonder in WONDERS else wonder
+def _wonder(wonder: object) -> str:
+    return WONDERS[wonder].name if isinstance(wonder, str) and wonder in WONDERS else repr(wonder)
 
 
-def _token(token: str) -> str:
-    return PROGRESS_TOKENS[token].name if token in PROGRESS_TOKENS else token
+def _token(token: object) -> str:
+    return PROGRESS_TOKENS[token].name if isinstance(token, str) and token in PROGRESS_TOKENS else repr(token)
 
 
 @attrs.frozen
