@@ -387,10 +387,12 @@ def test_unknown_components_are_refused_by_name() -> None:
     refused(state, TakeGems(("purple", "white", "blue")), "'purple' is not a gem colour")
     refused(state, TakeGems(("white", "white", "white")), "3 gems of different colours, or 2 of one")
     refused(state, TakeGems(("white", "blue", "white")), "3 gems of different colours, or 2 of one")
-    refused(state, ReserveDeck(5), "not one of the choices")
-    refused(state, ChooseNoble("N99"), "is not possible now")
+    refused(state, ReserveDeck(5), r"ReserveDeck.level=5: the level is an int, 1, 2 or 3")
+    refused(state, ChooseNoble("N99"), "there is no noble 'N99' in the game")
+    refused(state, ChooseNoble("N01"), "is not possible now: 'turn' is pending")
     refused(state, PairCard("L1-01"), "'turn' is pending")
-    refused(state, TakeTradingToken("gold"), "'turn' is pending")
+    refused(state, TakeTradingToken("gold"), "'gold' is not a gem colour")
+    refused(state, TakeTradingToken("red"), "'turn' is pending")
 
 
 def test_module_data_equals_the_reference() -> None:

@@ -19,14 +19,17 @@ from tabletop.core import Action, ActionSpace, Block
 from .components import CARDS, CITY_FACES, COLOURS, NOBLES, TOKEN_KINDS
 from .text import card_words, city_words, noble_words
 
+# The descriptions never fail, whatever an action holds: a wrong value is shown as given (and
+# then refused by name), so that a refusal's message can always quote the action.
 
-def _card(card: str, cost: bool = True) -> str:
+
+def _card(card: object, cost: bool = True) -> str:
     """The card described in words (an id the game does not have is shown as given)."""
-    return card_words(card, cost) if card in CARDS else card
+    return card_words(card, cost) if type(card) is str and card in CARDS else str(card)
 
 
-def _noble(noble: str) -> str:
-    return noble_words(noble) if noble in NOBLES else noble
+def _noble(noble: object) -> str:
+    return noble_words(noble) if type(noble) is str and noble in NOBLES else str(noble)
 
 
 def _amounts(colours: tuple[str, ...], counts: tuple[int, ...]) -> str:
@@ -46,7 +49,10 @@ class TakeGems(Action):
     colours: tuple[str, ...]
 
     def __str__(self) -> str:
-        return "take " + ", ".join(self.colours)
+        colours = self.colours
+        if type(colours) is not tuple:
+            return f"take {colours!r}"
+        return "take " + ", ".join(map(str, colours))
 
 
 @attrs.frozen
@@ -98,6 +104,9 @@ class Pay(Action):
     gold_cards: int = 0
 
     def __str__(self) -> str:
+        gold, cards = self.gold, self.gold_cards
+        if type(gold) is not tuple or not all(type(u) is int for u in gold) or type(cards) is not int:
+            return f"pay: gold covers {gold!r}, {cards!r} Orient gold card(s)"
         if any(self.gold):
             # "gold covers", not "pay with N gold": with the third Trading Post power one gold
             # token covers 2 units of a colour
@@ -139,7 +148,8 @@ class ClaimCity(Action):
     city: str
 
     def __str__(self) -> str:
-        return f"claim city {city_words(self.city) if self.city in CITY_FACES else self.city}"
+        city = self.city
+        return f"claim city {city_words(city) if type(city) is str and city in CITY_FACES else city}"
 
 
 @attrs.frozen

@@ -1,13 +1,14 @@
-"""Why an action is refused: a message naming the rule, for ``State._why_illegal``."""
+"""Why an action is refused: a message naming the wrong field or the rule, for ``State._why_illegal``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
 
 from .actions import (
+    ACTION_TYPES,
     BuyCard,
     ChooseNoble,
     ClaimCity,
@@ -18,10 +19,12 @@ from .actions import (
     RemoveStronghold,
     ReserveCard,
     ReserveDeck,
+    ReserveNoble,
     ReturnToken,
     SacrificeCard,
     TakeFreeCard,
     TakeGems,
+    TakeTradingToken,
 )
 from .components import (
     CARDS,
@@ -46,40 +49,128 @@ if TYPE_CHECKING:
 
 
 def why_illegal(state: St, action: Action) -> str:
-    """The rule that forbids ``action`` now."""
+    """The rule that forbids ``action`` now, or the field of ``action`` that is wrong.
+
+    Never raises, whatever the action's field values: they are checked first, so the rules
+    below read only well-typed, known values.
+    """
     if state.outcome is not None:
         return f"the game is over ({state.outcome.reason}); no action is legal"
+    kind = type(action)
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        return f"{kind.__name__} is not an action of Splendor (its actions are {', '.join(_NAMES)})"
+    for field, check in fields:
+        wrong = check(getattr(action, field, None))
+        if wrong:
+            return f"{kind.__name__}.{field}={getattr(action, field, None)!r}: {wrong}"
     decision = decision_of(state)
-    allowed = ACTIONS_OF[decision]
-    if type(action) not in allowed:
+    if kind not in ACTIONS_OF[decision]:
         return f"{action} is not possible now: {decision!r} is pending ({DESCRIBE[decision]})"
-    unknown = _unknown_component(action)
-    if unknown:
-        return unknown
-    seat = state.turns.current
-    player = state.players[seat]
-    check = _CHECKS.get(type(action))
-    if check is not None:
-        reason = check(state, player, action)
+    check_rule = _CHECKS.get(kind)
+    if check_rule is not None:
+        reason = check_rule(state, state.players[state.turns.current], action)
         if reason:
             return reason
     return f"{action} is not one of the choices for {DESCRIBE[decision]}"
 
 
-def _unknown_component(action: Action) -> str | None:
-    """A message when ``action`` names a card, noble, city or colour the game does not have."""
-    for name, known in (("card", CARDS), ("origin", CARDS), ("noble", NOBLES), ("city", CITY_FACES)):
-        value = getattr(action, name, None)
-        if value is not None and value not in known:
-            return f"there is no {name if name != 'origin' else 'card'} {value!r} in the game"
-    colours = getattr(action, "colours", None) or (getattr(action, "colour", None),)
-    token = getattr(action, "token", None)
-    for colour in colours:
-        if colour is not None and colour not in COLOURS:
-            return f"{colour!r} is not a gem colour ({', '.join(COLOURS)})"
-    if token is not None and token not in TOKEN_KINDS:
-        return f"{token!r} is not a token kind ({', '.join(TOKEN_KINDS)})"
+# ---------------------------------------------------------------------- the fields
+
+
+def _id_of(catalog: Collection[str], what: str) -> Callable[[object], str | None]:
+    """A check that a value is the id of one of ``catalog``."""
+
+    def check(value: object) -> str | None:
+        if type(value) is not str:
+            return f"a {what} is named by its id, a str"
+        if value not in catalog:
+            return f"there is no {what} {value!r} in the game"
+        return None
+
+    return check
+
+
+_card = _id_of(CARDS, "card")
+
+
+def _origin(value: object) -> str | None:
+    return None if value is None else _card(value)
+
+
+def _level(value: object) -> str | None:
+    if type(value) is not int or not 1 <= value <= 3:
+        return "the level is an int, 1, 2 or 3"
     return None
+
+
+def _flag(value: object) -> str | None:
+    return None if type(value) is bool else "must be True or False"
+
+
+def _colours(value: object) -> str | None:
+    if type(value) is not tuple:
+        return "the colours taken are a tuple of colour names"
+    for colour in value:
+        wrong = _colour(colour)
+        if wrong:
+            return wrong
+    return None
+
+
+def _colour(value: object) -> str | None:
+    if type(value) is not str or value not in COLOURS:
+        return f"{value!r} is not a gem colour ({', '.join(COLOURS)})"
+    return None
+
+
+def _token(value: object) -> str | None:
+    if type(value) is not str or value not in TOKEN_KINDS:
+        return f"{value!r} is not a token kind ({', '.join(TOKEN_KINDS)})"
+    return None
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _gold(value: object) -> str | None:
+    if type(value) is not tuple or len(value) != len(COLOURS) or not all(_count(units) for units in value):
+        return (
+            f"gold covers a tuple of {len(COLOURS)} counts (ints >= 0), one per colour ({', '.join(COLOURS)})"
+        )
+    return None
+
+
+def _gold_cards(value: object) -> str | None:
+    return None if _count(value) else "the Orient gold cards spent are a count, an int >= 0"
+
+
+_Check = Callable[[object], str | None]
+#: Per action type, each field and the check of its value (declared type, known id, range).
+_FIELDS: dict[type[Action], tuple[tuple[str, _Check], ...]] = {
+    TakeGems: (("colours", _colours),),
+    ReserveCard: (("card", _card),),
+    ReserveDeck: (("level", _level), ("orient", _flag)),
+    BuyCard: (("card", _card),),
+    Pay: (("gold", _gold), ("gold_cards", _gold_cards)),
+    ReturnToken: (("token", _token),),
+    ChooseNoble: (("noble", _id_of(NOBLES, "noble")),),
+    ClaimCity: (("city", _id_of(CITY_FACES, "city")),),
+    TakeTradingToken: (("colour", _colour),),
+    PairCard: (("card", _card),),
+    TakeFreeCard: (("card", _card),),
+    ReserveNoble: (("noble", _id_of(NOBLES, "noble")),),
+    SacrificeCard: (("card", _card),),
+    PlaceStronghold: (("card", _card), ("origin", _origin)),
+    RemoveStronghold: (("card", _card),),
+    Pass: (),
+}
+assert set(_FIELDS) == set(ACTION_TYPES), "every action type has its field checks"
+_NAMES = tuple(kind.__name__ for kind in ACTION_TYPES)
+
+
+# ---------------------------------------------------------------------- the rules
 
 
 def _why_take(state: St, player: Player, action: Any) -> str | None:
@@ -135,7 +226,7 @@ def _why_reserve(state: St, player: Player, action: Any) -> str | None:
         if action.orient and not state.orient:
             return "there are Orient decks only with The Orient module"
         deck = "Orient deck" if action.orient else "deck"
-        return f"the level-{action.level} {deck} is empty" if action.level in (1, 2, 3) else None
+        return f"the level-{action.level} {deck} is empty"
     if market_of(state, action.card) is None:
         return f"{action.card} is not face up on the table"
     return _why_occupied(state, state.turns.current, action.card)
