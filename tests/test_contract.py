@@ -8,9 +8,16 @@ from typing import Any
 import pytest
 
 import tabletop
-from contract import check_contract, check_hidden_commits, check_information_set, check_information_sets
+from contract import (
+    check_contract,
+    check_hidden_commits,
+    check_information_set,
+    check_information_sets,
+    check_teams_and_returns,
+)
+from tabletop.core import Outcome
 from toy import GAME as TOY
-from toy import SEALED, Bid, ToyState
+from toy import SEALED, Bid, Take, ToyState
 
 NAMES = tabletop.game_names()
 
@@ -84,6 +91,15 @@ def test_the_contract_catches_a_resample_that_leaks_the_true_order(monkeypatch: 
     monkeypatch.setattr(ToyState, "_resample", shuffle_as_dealt)
     with pytest.raises(AssertionError, match=r"the fields \['deck'\] differ"):
         check_information_set(state, 0)
+
+
+def test_the_contract_catches_a_team_split_by_the_outcome() -> None:
+    state = TOY.new_game(players=4, seed=1, pile=1, partners=True)
+    state.apply(Take(1))
+    check_teams_and_returns(state)
+    state.outcome = Outcome((0,), (0, 0, 0, 0), "last_stone")  # seat 2, seat 0's partner, left out
+    with pytest.raises(AssertionError, match=r"winners \(0,\) split team \(0, 2\)"):
+        check_teams_and_returns(state)
 
 
 def test_unknown_game_lists_the_known_ones() -> None:

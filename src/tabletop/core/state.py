@@ -87,7 +87,13 @@ class State(abc.ABC):
     @abc.abstractmethod
     def _resample(self, seat: int) -> None:
         """Redeal, in place and with ``self.rng``, everything ``seat`` cannot see, consistently
-        with what it has seen (called on a fresh clone by :meth:`determinize`)."""
+        with what it has seen (called on a fresh clone by :meth:`determinize`).
+
+        Canonically: the redeal starts from an order that depends only on what ``seat`` sees
+        (sort the unseen cards before shuffling them), never from the true order, and every
+        field it leaves alone follows from ``observation(seat)``; so a determinized state
+        depends only on ``observation(seat)`` and the seed, as the contract tests check.
+        """
 
     def _validate(self) -> None:
         """Raise ``ValueError`` naming what is wrong if a loaded state breaks the game's
