@@ -7,7 +7,10 @@ otherwise after Age III by victory points (ties: most blue-card points, then sha
 
 Seats: player 0 (the rulebook's first player) drafts first and begins Age I; then player 1.
 Text for people (actions, refusals, ``render()``) names seats as "player 0" and "player 1",
-as every tabletop game does.
+as every tabletop game does. Whose turn it is is the kernel's ``TurnOrder`` (``state.turns``):
+turns alternate, Play Again is an extra turn, and the draft, each Age and the starter's choice
+start the order afresh with their seat. The conflict pawn is read from player 0's side:
+positive positions stand on player 1's half of the track.
 
 Decisions (``state.decision``) and their actions:
 
@@ -21,7 +24,11 @@ Decisions (``state.decision``) and their actions:
 * ``mausoleum`` — :class:`BuildFromDiscard`: any card of the discard pile, free.
 * ``choose_starter`` — :class:`ChooseStarter`: the weaker military player (pawn on 0: the player
   who took the last card) names who begins Ages II and III. The new structure is dealt first,
-  so the chooser sees its face-up cards.
+  so the chooser sees its face-up cards; the choice is the chooser's pending decision.
+
+The modules follow the house plan (docs/DESIGN.md): :mod:`.legal`, :mod:`.effects`,
+:mod:`.refusals`, :mod:`.hidden`, :mod:`.scoring`, :mod:`.invariants`, with what a city
+produces and pays in :mod:`.city` and :mod:`.economy`, and decision names in :mod:`.decisions`.
 
 ``outcome.reason`` is ``"military"``, ``"science"`` or ``"civilian"``. ``scores()`` gives the
 score pad's rows: civilian (blue), science (green), commercial (yellow), guilds, wonders,
@@ -30,7 +37,11 @@ progress, treasury (1 per 3 coins) and military, as if the game ended now.
 Hidden information: face-down structure cards, the undealt Age decks, the cards returned to
 the box, the unused Guilds and Wonders, the set-aside Progress tokens (and the Great Library's
 draw, seen by its owner only). ``determinize`` redeals them by card back: Age I, II, III or
-Guild — a face-down Guild slot stays a Guild.
+Guild — a face-down Guild slot stays a Guild — from sorted pools with the determinize seed,
+so it depends on the seat's observation only; the box is kept sorted (its order means
+nothing), and the two tokens the Great Library returned stay last among the set-aside ones.
+Everything else (coins, the bank's totals, the turn order, the options) is public and shown
+in every observation.
 
 Rules choices (the official rules win over the Vietnamese seed where they differ):
 
@@ -39,12 +50,25 @@ Rules choices (the official rules win over the Vietnamese seed where they differ
   (as the BGA, 7wd.io and fromi implementations do; the seed says that player simply begins,
   and no official wording settling it was at hand).
 * A push that crosses both military zones of a side loots both tokens (2 + 5 coins).
-* Strategy adds a shield to red cards only, not to Wonders. Play Again (and Theology's) is lost
-  when the card taken was the last of the Age. Destroyed cards go to the discard pile.
+* Strategy adds a shield to red cards only, not to Wonders, and only to those built after it
+  was taken. Play Again (and Theology's) is lost when the card taken was the last of the Age;
+  Theology on a Wonder that already plays again still gives one extra turn, not two.
+  Destroyed cards go to the discard pile.
 * Economy receives every coin the opponent pays for resources, 1-coin purchases included.
 * Guild cards have their own back: a face-down Age III guild slot is known to be a guild.
 * The bank is unlimited (random play can hold more than the box's 86 coins): the state counts
   what it paid out (``bank_paid``, the starting coins included) and took in (``bank_received``).
+
+What a save must satisfy to load (:mod:`.invariants`), besides each card, Wonder and token being
+in exactly one place and the coins adding up: the pawn stands where the shields built put it —
+player 0's red cards and built Wonders push toward +, player 1's toward -, and the owner of
+Strategy adds one per red card built after taking it, which a save does not record, so with
+Strategy any count from none to all of that city's red cards is accepted; once the game ended
+on military supremacy the pawn is on the capital and the last push may have overshot. A looted
+military token was reached (its pusher built that many shields). Each Progress token from the
+board answers a science pair of its owner (one owed is pending), and while the board has any,
+every pair has had its token. An extra turn is one at most, owed to a seat with a built Wonder
+that plays again (or Theology); ``turns.round`` is at most 1 + half the cards taken.
 
 Option ``wonders``: ``"draft"`` (default) or ``"beginner"`` — the rulebook's fixed sets for a
 first game (player 0: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 1:
