@@ -85,9 +85,9 @@ def bad_field(action: Action) -> str | None:
     for name, shape, wanted in _FIELDS.get(type(action), ()):
         value = getattr(action, name, _MISSING)
         if value is _MISSING:
-            return f"{action.kind} has no {name} field"
+            return f"{type(action).__name__} has no {name} field"
         if not _fits(value, shape):
-            return f"{action.kind}.{name} must be {wanted}, not {value!r}"
+            return f"{type(action).__name__}.{name} must be {wanted}, not {value!r}"
     return None
 
 
