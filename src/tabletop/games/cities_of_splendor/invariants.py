@@ -8,22 +8,27 @@ by ``apply``, ``clone`` or ``legal_actions``.
 Checked, in this order (later checks rely on earlier ones):
 
 * the module, the turn order (seats 0..n-1 in order, no extra turns), per-seat list lengths;
-* every card id is known and in the module's box, every card is in exactly one place
-  (market slots and decks of its own level, reserves, tableaux, gold cards, the box, the
-  purchase in progress) and together they are the whole box (90 cards, 120 with the Orient);
+* every card id is known and in the module's box, every card is in exactly one place (with
+  ``each_in_one_place``: market slots and decks of its own level, reserves, tableaux, gold cards,
+  the box, the purchase in progress) and together they are the whole box (90, 120 with the Orient);
 * tokens: only the 6 kinds, none negative, supply + hands = the setup totals for the player
-  count (4/5/7 gems per colour, 5 gold); nobody but the player in mid-turn holds more than 10;
+  count (4/5/7 gems per colour, 5 gold; ``counts_add_up``); only the player in mid-turn may hold more than 10;
 * nobles (known, in one place, n + 1 of them, none with The Cities), cities (3 faces of
   different tiles, claims distinct);
 * bonuses and printed prestige equal what the tableau and nobles give; pairs, gold cards,
-  blind reservations, the reserve limit of 3;
-* Trading Post coats of arms (known, earned), strongholds (3 each, on face-up base cards,
-  one owner per card), pieces of a module not played being absent;
+  blind reservations (listed in reserve order), the reserve limit of 3; outside The Orient
+  (where a sacrifice can take bonuses away) every visiting noble is met;
+* Trading Post coats of arms (known, earned, and placed on every power met once the turn's
+  coats of arms are placed), strongholds (3 each, on face-up base cards, one owner per card),
+  city claims (a claimed city is met; no player without a city meets an unclaimed one once
+  the turn's claim is past), pieces of a module not played being absent;
 * the pending decision: the queued tasks are known, belong to the module, end with the
-  turn's closing tasks in order and start with a decision; between turns no face-up slot
-  is empty while its deck has cards; a purchase in progress is paid or sacrificed next; the
-  sacrifice count; the end trigger; passes; the outcome's scores; and the pending decision
-  has at least one legal action.
+  turn's closing tasks in order and start with a decision; a purchase's tasks come in their
+  order and end with one refill; no face-up slot is empty while its deck has cards unless a
+  refill is pending; a purchase in progress is paid or sacrificed next; the sacrifice count;
+  the end trigger; passes; the outcome (its scores are the prestige, its reason is one the
+  state shows, its winners are the ranking's); and the pending decision has at least one
+  legal action.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
+
+from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .components import (
     BASE_CARDS,
@@ -56,7 +63,8 @@ from .components import (
     TOKEN_LIMIT,
 )
 from .decisions import END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
-from .legal import colour_of, meets
+from .legal import city_met, colour_of, meets
+from .scoring import nothing_left_to_buy, ranking
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
@@ -158,19 +166,11 @@ def _check_cards(state: St) -> None:
     places.append(("box", state.box))
     if state.purchase is not None:
         places.append(("purchase", [state.purchase]))
-    where_is: dict[str, str] = {}
-    for where, cards in places:
+    for where, cards in places:  # an Orient card out of its module is worth its own message
         for card in cards:
-            if card not in CARDS:
-                _fail(f"{where} holds unknown card {card!r}")
-            if card not in box:
+            if card in CARDS and card not in box:
                 _fail(f"{where} holds {card!r}, an Orient card, but the module is {state.module!r}")
-            if card in where_is:
-                _fail(f"card {card!r} is in two places: {where_is[card]} and {where}")
-            where_is[card] = where
-    missing = sorted(box - where_is.keys())
-    if missing:
-        _fail(f"{len(missing)} card(s) are nowhere (the box holds {len(box)}): {missing[:5]}")
+    each_in_one_place(places, box, what="card")
 
 
 # ---------------------------------------------------------------------- tokens
@@ -182,20 +182,15 @@ def _check_tokens(state: St) -> None:
     pools = [("supply", state.bank.counts)] + [
         (f"player {seat} tokens", player.tokens.counts) for seat, player in enumerate(state.players)
     ]
-    totals = dict.fromkeys(TOKEN_KINDS, 0)
     for where, counts in pools:
         if set(counts) != set(TOKEN_KINDS):
             _fail(f"{where} lists token kinds {sorted(counts)}, expected {sorted(TOKEN_KINDS)}")
-        for kind, count in counts.items():
-            if count < 0:
-                _fail(f"{where} holds {count} {kind}: counts cannot be negative")
-            totals[kind] += count
     for kind in TOKEN_KINDS:
-        if totals[kind] != expected[kind]:
-            _fail(
-                f"{totals[kind]} {kind} tokens in the supply and hands; {state.num_players} players "
-                f"play with {expected[kind]}"
-            )
+        counts_add_up(
+            {where: counts[kind] for where, counts in pools},
+            expected[kind],
+            what=f"{kind} tokens ({state.num_players} players play with {expected[kind]})",
+        )
     mid_turn = state.turns.current if state.tasks else None
     for seat, player in enumerate(state.players):
         held = player.tokens.total()
@@ -213,6 +208,9 @@ def _check_players(state: St) -> None:
             _fail(f"{who} has {len(player.reserved)} reserved cards; the limit is {MAX_RESERVED}")
         if _repeated(player.blind) or not set(player.blind) <= set(player.reserved):
             _fail(f"{who} blind {player.blind} is not a subset of reserved {player.reserved}")
+        blind = set(player.blind)
+        if player.blind != [card for card in player.reserved if card in blind]:
+            _fail(f"{who} blind {player.blind} does not list the blind reservations in reserve order")
         for card in player.cards:
             if KIND[card] == "double_gold":
                 _fail(f"{who} cards holds {card!r}, an Orient gold card (it belongs in gold_cards)")
@@ -234,6 +232,10 @@ def _check_players(state: St) -> None:
         points = sum(POINTS[c] for c in player.cards) + sum(NOBLE_POINTS[n] for n in player.nobles)
         if player.points != points:
             _fail(f"{who} points are {player.points}; their cards and nobles give {points}")
+        if state.module != "orient":  # only an Orient sacrifice ever takes a bonus away
+            for noble in player.nobles:
+                if not meets(player.bonuses, tuple(NOBLES[noble].requirement.items())):
+                    _fail(f"{who} was visited by noble {noble!r} without meeting its requirement")
 
 
 def _check_nobles_and_cities(state: St) -> None:
@@ -246,9 +248,15 @@ def _check_nobles_and_cities(state: St) -> None:
             if noble not in NOBLES:
                 _fail(f"{where} holds unknown noble {noble!r}")
     nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
-    twice = _repeated(nobles)
-    if twice:
-        _fail(f"noble(s) {twice} are in two places")
+    each_in_one_place(
+        [("nobles", state.nobles)]
+        + [
+            (f"player {seat} {name}", held)
+            for seat, p in enumerate(state.players)
+            for name, held in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
+        ],
+        what="noble",
+    )
     expected = 0 if state.module == "cities" else state.num_players + 1
     if len(nobles) != expected:
         _fail(
@@ -270,6 +278,25 @@ def _check_nobles_and_cities(state: St) -> None:
             _fail(f"player {seat} claimed city {player.city!r}, which is not in play {state.cities}")
     if _repeated(claimed):
         _fail(f"city {_repeated(claimed)} is claimed by two players")
+
+
+def _check_claims(state: St, seat: int) -> None:
+    """A claimed city is met; a player without a city meets no unclaimed one after the city
+    claim of their turn (prestige and bonuses never drop with The Cities)."""
+    player = state.players[seat]
+    if player.city is not None:
+        if player.city in CITY_FACES and not city_met(player, player.city):
+            _fail(f"player {seat} claimed city {player.city!r} without meeting it")
+        return
+    if seat == state.turns.current and "city" in state.tasks:
+        return  # the claim of this turn is still to come
+    claimed = {p.city for p in state.players}
+    for face in state.cities:
+        if face not in claimed and city_met(player, face):
+            _fail(
+                f"player {seat} meets city {face!r} but has not claimed it (a met city is claimed at "
+                "the end of the turn)"
+            )
 
 
 def _check_modules(state: St) -> None:
@@ -300,6 +327,20 @@ def _check_modules(state: St) -> None:
                     )
         if player.city is not None and module != "cities":
             _fail(f"{who} claimed city {player.city!r}, but the module is {module!r}")
+        if module == "trading_posts" and not (seat == state.turns.current and "posts" in state.tasks):
+            # coats of arms are placed at the end of every turn, on every power then met
+            for position, requirement, nobles in POSTS:
+                if (
+                    position not in player.posts
+                    and len(player.nobles) >= nobles
+                    and meets(player.bonuses, requirement)
+                ):
+                    _fail(
+                        f"{who} meets the requirement of trading post {position} but has no coat of arms "
+                        "on it (they are placed at the end of the turn the requirement is met)"
+                    )
+        if module == "cities":
+            _check_claims(state, seat)
     if state.box and module != "orient":
         _fail(f"box holds {state.box}, but only the Orient module puts cards out of the game")
     if module == "strongholds":
@@ -333,10 +374,7 @@ def _check_pending(state: St) -> None:
             _fail(
                 f"outcome scores {list(state.outcome.scores)} differ from the players' prestige {list(scores)}"
             )
-        if not state.outcome.winners or not all(0 <= w < state.num_players for w in state.outcome.winners):
-            _fail(
-                f"outcome winners {list(state.outcome.winners)} must be seats in 0..{state.num_players - 1}"
-            )
+        _check_outcome(state)
     end = END_TASKS[module]
     names = [task_name(t) for t in tasks]
     for task, name in zip(tasks, names):
@@ -366,13 +404,22 @@ def _check_pending(state: St) -> None:
         _fail(f"tasks {tasks} must end with the turn's closing tasks {list(end)} (a suffix, in order)")
     if tasks and names[0] in SILENT_TASKS:
         _fail(f"tasks {tasks} start with {tasks[0]!r}, which resolves by itself: no decision is pending")
-    if not tasks:  # every action ends with a refill (a reservation refills its slot at once)
+    opening = names[: len(names) - len(closing)]
+    if opening:  # a purchase in progress: its tasks in their order, the refill once and last
+        ranks = [PURCHASE_RANK[name] for name in opening]
+        if opening[-1] != "refill" or opening.count("refill") != 1 or ranks != sorted(ranks):
+            _fail(
+                f"tasks {tasks}: a purchase's tasks come in the order pay or sacrifice, gain, "
+                "abilities, trading post token, stronghold, and end with one refill"
+            )
+    if "refill" not in names:  # every action ends with a refill (a reservation refills at once)
         for name, markets in (("markets", state.markets), ("orient", state.orient)):
             for level, market in enumerate(markets, start=1):
                 if None in market.slots and market.deck.cards:
                     _fail(
                         f"{name} level {level} has an empty slot while its deck holds "
-                        f"{len(market.deck.cards)} card(s): slots are refilled after every action"
+                        f"{len(market.deck.cards)} card(s) and no refill is pending: slots are "
+                        "refilled after every action"
                     )
     buying = "gain" in names
     if buying != (state.purchase is not None):
@@ -402,6 +449,32 @@ def _check_pending(state: St) -> None:
     _check_end_trigger(state)
     if state.outcome is None and not state._legal_actions():
         _fail(f"player {current} has no legal action for the {state.decision!r} decision")
+
+
+_REASONS = ("prestige", "city", "no_action_possible", "cards_exhausted")
+
+
+def _check_outcome(state: St) -> None:
+    """The reason is one the state shows, and the winners are those the ranking gives."""
+    outcome = state.outcome
+    assert outcome is not None
+    reason = outcome.reason
+    shows = {
+        "prestige": state.module != "cities" and state.end_triggered,
+        "city": state.module == "cities" and state.end_triggered,
+        "no_action_possible": state.passes == state.num_players,
+        "cards_exhausted": nothing_left_to_buy(state),
+    }
+    if reason not in _REASONS:
+        _fail(f"outcome reason {reason!r} is not one of {list(_REASONS)}")
+    if reason == "city":  # a claim turns any ending of The Cities into a city victory
+        if not any(p.city is not None for p in state.players):
+            _fail("outcome reason is 'city' but no city is claimed")
+    elif not shows[reason]:
+        _fail(f"outcome reason is {reason!r} but the state does not end that way")
+    best, _ = ranking(state, reason)
+    if tuple(outcome.winners) != best:
+        _fail(f"outcome winners {list(outcome.winners)}; the ranking gives {list(best)}")
 
 
 def _check_end_trigger(state: St) -> None:

@@ -75,17 +75,22 @@ def end_of_turn(state: St) -> bool:
     return False
 
 
-def finish(state: St, reason: str) -> None:
-    """Most prestige wins, then fewest cards; with The Cities only claimants may win."""
+def ranking(state: St, reason: str) -> tuple[tuple[int, ...], str]:
+    """The winners of a game ending now for ``reason``, and the reason it is recorded under:
+    most prestige, then fewest cards; with The Cities only claimants may win (reason ``city``)."""
     players = state.players
-    prestige = tuple(p.prestige for p in players)
     pool = list(range(state.num_players))
     if state.module == "cities":
         claimants = [seat for seat in pool if players[seat].city is not None]
         if claimants:
             pool = claimants
             reason = "city"
-    keys = [(prestige[seat], -players[seat].card_count) for seat in pool]
-    best = tuple(pool[i] for i in winners(keys))
-    state.outcome = Outcome(best, prestige, reason)
+    keys = [(players[seat].prestige, -players[seat].card_count) for seat in pool]
+    return tuple(pool[i] for i in winners(keys)), reason
+
+
+def finish(state: St, reason: str) -> None:
+    """End the game now for ``reason`` (see :func:`ranking`)."""
+    best, reason = ranking(state, reason)
+    state.outcome = Outcome(best, tuple(p.prestige for p in state.players), reason)
     state.tasks.clear()
