@@ -97,6 +97,8 @@ CARDS: Final[dict[str, JewelCard]] = _by_id(load_data(_PACKAGE, "jewel_cards.jso
 #: Every royal card by id (``R1`` ... ``R4``).
 ROYALS: Final[dict[str, RoyalCard]] = _by_id(load_data(_PACKAGE, "royal_cards.json", list[RoyalCard]))
 
+#: Splendor Duel is played by exactly two seats, 0 and 1.
+SEATS: Final = 2
 GEMS: Final = BOX.gems
 PEARL: Final = BOX.pearl
 GOLD: Final = BOX.gold

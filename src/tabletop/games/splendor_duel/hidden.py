@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .components import CARDS, GEMS, LEVELS
+from .components import CARDS, GEMS, LEVELS, SEATS
 from .holdings import bonuses, crowns, prestige, privilege_supply
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
-
-SEATS = 2
 
 
 def observation(state: SplendorDuelState, seat: int) -> dict[str, Any]:

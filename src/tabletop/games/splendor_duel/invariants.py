@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
-from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, TOKEN_KINDS, WILD
+from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 from .decisions import (
     CHOOSE_ROYAL,
     DECISION_ACTIONS,
@@ -31,8 +31,6 @@ from .scoring import victory_reasons
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
-
-SEATS = 2
 
 
 def check(state: SplendorDuelState) -> None:

@@ -7,13 +7,11 @@ from typing import TYPE_CHECKING
 from tabletop.core import Outcome, score_sheet
 from tabletop.core.scoring import ScoreSheet
 
-from .components import BOX
+from .components import BOX, SEATS
 from .holdings import card_prestige, prestige, royal_prestige, tallies
 
 if TYPE_CHECKING:
     from .state import SplendorDuelState
-
-SEATS = 2
 
 
 def scores(state: SplendorDuelState) -> list[ScoreSheet]:

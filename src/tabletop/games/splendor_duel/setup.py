@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.core import Deck, Market, Rng, TokenPool, TurnOrder
 
-from .components import BOX, CARDS, GRID, LEVELS, ROYALS, SPIRAL, TOKEN_KINDS
+from .components import BOX, CARDS, GRID, LEVELS, ROYALS, SEATS, SPIRAL, TOKEN_KINDS
 from .state import SplendorDuelState
 
 
@@ -33,10 +33,10 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Spl
         seed=seed,
         options=options,
         rng=rng,
-        turns=TurnOrder.starting_with(2, first),
+        turns=TurnOrder.starting_with(SEATS, first),
         board=board,
         bag=TokenPool(dict.fromkeys(TOKEN_KINDS, 0)),
-        tokens=[TokenPool(dict.fromkeys(TOKEN_KINDS, 0)) for _ in range(2)],
+        tokens=[TokenPool(dict.fromkeys(TOKEN_KINDS, 0)) for _ in range(SEATS)],
         privileges=privileges,
         pyramid=pyramid,
         reserved=[[], []],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import CARDS, GEMS, GRID, LEVELS, ROYALS, card_text
+from .components import CARDS, GEMS, GRID, LEVELS, ROYALS, SEATS, card_text
 from .holdings import bonuses, crowns, prestige, privilege_supply
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def render(state: SplendorDuelState) -> str:
         for r in state.royal_supply
     ]
     lines.append(f"Royal cards: {'; '.join(royal_text) or 'none'}")
-    for seat in range(2):
+    for seat in range(SEATS):
         bonus_text = ", ".join(f"{n} {gem}" for gem, n in zip(GEMS, bonuses(state, seat)) if n) or "none"
         privileges = state.privileges[seat]
         lines.append(
