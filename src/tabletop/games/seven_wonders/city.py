@@ -15,9 +15,11 @@ _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 Vector = tuple[int, ...]
 #: What a city's own production and prices look like to a cost: fixed production, the "one
 #: of these" productions, the prices paid to the left and to the right.
-OwnKey = tuple[Vector, tuple[Vector, ...], Vector, Vector]
+#: "One of these" productions, each a bit mask over :data:`RESOURCES` indexes, sorted.
+Masks = tuple[int, ...]
+OwnKey = tuple[Vector, Masks, Vector, Vector]
 #: What a city sells its neighbours: fixed production and "one of these" productions.
-TradeKey = tuple[Vector, tuple[Vector, ...]]
+TradeKey = tuple[Vector, Masks]
 
 
 @attrs.frozen
@@ -28,12 +30,12 @@ class CityView:
     names: frozenset[str]
     #: Resources produced every turn for the city's own use, by :data:`RESOURCES` index.
     fixed: tuple[int, ...]
-    #: Each "one of these" production, as resource indexes (cards, the yellow ones and
-    #: Alexandria's stages included).
-    choices: tuple[tuple[int, ...], ...]
+    #: Each "one of these" production, as a bit mask of resource indexes (cards, the yellow
+    #: ones and Alexandria's stages included).
+    choices: Masks
     #: What neighbours may buy: the board's starting resource, brown and grey cards.
     trade_fixed: tuple[int, ...]
-    trade_choices: tuple[tuple[int, ...], ...]
+    trade_choices: Masks
     #: The price this city pays per resource to its left and to its right neighbour.
     left_price: tuple[int, ...]
     right_price: tuple[int, ...]
@@ -47,6 +49,13 @@ class CityView:
     #: What the city's own production and its prices look like to a cost computation.
     own_key: OwnKey
     trade_key: TradeKey
+    #: The two keys as strings: a string caches its hash, so the trade caches look them up
+    #: cheaply on every decision.
+    own_sig: str
+    trade_sig: str
+    #: The fixed production, and the rest of ``own_key`` (choices, prices), as strings.
+    fixed_sig: str
+    rest_sig: str
 
 
 def stage_effects(board: str, side: str, stages: int) -> list[Effect]:
@@ -61,8 +70,8 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
     start = _INDEX[BOARDS[board].starting_resource]
     fixed[start] += 1
     trade_fixed[start] += 1
-    choices: list[tuple[int, ...]] = []
-    trade_choices: list[tuple[int, ...]] = []
+    choices: list[int] = []
+    trade_choices: list[int] = []
     left_price = [PRICE] * 7
     right_price = [PRICE] * 7
     shields = 0
@@ -82,7 +91,7 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
             if effect.tradable:
                 trade_fixed[_INDEX[resource]] += amount
         if effect.produces_choice:
-            option = tuple(sorted(_INDEX[r] for r in effect.produces_choice))
+            option = sum(1 << _INDEX[r] for r in set(effect.produces_choice))
             choices.append(option)
             if effect.tradable:
                 trade_choices.append(option)
@@ -97,7 +106,9 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
         if effect.special is not None and effect.special != "build_from_discard":
             powers.add(effect.special)
     own_choices = tuple(sorted(choices))
+    own_key = (tuple(fixed), own_choices, tuple(left_price), tuple(right_price))
     own_trade_choices = tuple(sorted(trade_choices))
+    trade_key = (tuple(trade_fixed), own_trade_choices)
     return CityView(
         names=frozenset(names),
         fixed=tuple(fixed),
@@ -110,6 +121,10 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
         colors=tuple(colors),
         stages=stages,
         powers=frozenset(powers),
-        own_key=(tuple(fixed), own_choices, tuple(left_price), tuple(right_price)),
-        trade_key=(tuple(trade_fixed), own_trade_choices),
+        own_key=own_key,
+        trade_key=trade_key,
+        own_sig=repr(own_key),
+        trade_sig=repr(trade_key),
+        fixed_sig=repr(own_key[0]),
+        rest_sig=repr(own_key[1:]),
     )

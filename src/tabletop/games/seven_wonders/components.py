@@ -119,6 +119,8 @@ class Card:
     #: card, so actions name kinds.
     kind: str = attrs.field(init=False)
     cost_vector: tuple[int, ...] = attrs.field(init=False)
+    #: The cost vector as a string, a cheap cache key.
+    cost_key: str = attrs.field(init=False)
 
     @kind.default
     def _kind(self) -> str:
@@ -127,6 +129,10 @@ class Card:
     @cost_vector.default
     def _cost_vector(self) -> tuple[int, ...]:
         return self.cost.vector
+
+    @cost_key.default
+    def _cost_key(self) -> str:
+        return repr(self.cost_vector)
 
     @property
     def is_guild(self) -> bool:
@@ -142,10 +148,16 @@ class Stage:
     effect: Effect
     text: str
     cost_vector: tuple[int, ...] = attrs.field(init=False)
+    #: The cost vector as a string, a cheap cache key.
+    cost_key: str = attrs.field(init=False)
 
     @cost_vector.default
     def _cost_vector(self) -> tuple[int, ...]:
         return self.cost.vector
+
+    @cost_key.default
+    def _cost_key(self) -> str:
+        return repr(self.cost_vector)
 
 
 @attrs.frozen

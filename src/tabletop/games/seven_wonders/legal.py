@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
+from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build
 from .components import BOARDS, CARDS
 
 if TYPE_CHECKING:
@@ -52,6 +52,24 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
     return hand
 
 
+#: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
+#: cost (key and vector), the chain build, Olympia's free build and the discard.
+_INFO = {
+    card.id: (
+        card.kind,
+        card.name,
+        card.free_if_built,
+        card.cost.coins,
+        card.cost_key,
+        card.cost_vector,
+        build(card.kind, 0, 0),
+        BUILD_FREE[card.kind],
+        DISCARD[card.kind],
+    )
+    for card in CARDS.values()
+}
+
+
 def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list[Action]:
     """What ``city`` may do with one card of ``hand``: build it (each undominated payment a
     separate action; free by chain; free with Olympia's power), build the next wonder stage
@@ -63,42 +81,50 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     must_build = city >= s.num_players
     stages = BOARDS[s.boards[city]].sides[s.sides[city]]
     built_stages = len(s.tucked[city])
-    stage_splits: list[tuple[int, int]] = []
+    stage_cost: tuple[int, ...] | None = None
+    stage_key = ""
+    stage_spend = 0
     if built_stages < len(stages):
         stage = stages[built_stages]
-        spend = coins - stage.cost.coins
-        stage_splits = [(a, b) for a, b in market.splits(stage.cost_vector) if a + b <= spend]
+        stage_spend = coins - stage.cost.coins
+        stage_cost = stage.cost_vector
+        stage_key = stage.cost_key
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
     discards: list[Action] = []
     done: set[str] = set()
     for card_id in hand:
-        card = CARDS[card_id]
-        kind = card.kind
+        kind, name, chains, coin_cost, cost_key, cost, chained_build, free_build, discard = _INFO[card_id]
         if kind in done:
             continue
         done.add(kind)
         chained = False
-        if card.name not in names:
-            if any(name in names for name in card.free_if_built):
-                builds.append(build(kind, 0, 0))
-                chained = True
+        if name not in names:
+            for source in chains:
+                if source in names:
+                    chained = True
+                    break
+            if chained:
+                builds.append(chained_build)
             else:
                 free_anyway = False
-                spend = coins - card.cost.coins
+                spend = coins - coin_cost
                 if spend >= 0:
-                    for a, b in market.splits(card.cost_vector):
-                        if a + b <= spend:
-                            builds.append(build(kind, a, b))
-                            free_anyway = free_anyway or (a + b == 0 and card.cost.coins == 0)
+                    for total, action in market.actions(kind, cost_key, cost, False):
+                        if total > spend:
+                            break
+                        builds.append(action)
+                    free_anyway = coin_cost == 0 and bool(builds) and builds[-1] is chained_build
                 # Olympia's power on a card that costs nothing anyway would only waste it.
                 if olympia and not free_anyway:
-                    builds.append(BUILD_FREE[kind])
-        if stage_splits and not (must_build and chained):
-            for a, b in stage_splits:
-                wonder.append(build_stage(kind, a, b))
-        discards.append(DISCARD[kind])
+                    builds.append(free_build)
+        if stage_cost is not None and not (must_build and chained):
+            for total, action in market.actions(kind, stage_key, stage_cost, True):
+                if total > stage_spend:
+                    break
+                wonder.append(action)
+        discards.append(discard)
     if must_build and (builds or wonder):
         return builds + wonder
     return builds + wonder + discards

@@ -7,59 +7,154 @@ on either side and less on one (the buyer can never prefer giving a neighbour mo
 (rulebook: a neighbour may buy either option whatever the owner uses).
 
 The options depend only on the cost and on the production and prices of the city and its two
-neighbours, so they are cached per such *market* (as 7 Wonders Duel's cost book does): a game
-meets few distinct markets, and random play meets the same ones again and again.
+neighbours, so they are cached per such *market* (as 7 Wonders Duel's cost book does), and
+below that per purchase problem projected on the missing resources, which recurs across
+cities and games.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from typing import Any
 
-from .city import CityView, OwnKey, TradeKey
+from tabletop.core import Action
+
+from .actions import build, build_stage
+from .city import CityView, Masks, OwnKey, TradeKey, Vector
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
 Split = tuple[int, int]
 
 
 class Market:
-    """The payment options of one city facing two neighbours, per cost, computed on demand."""
+    """The payment options of one city facing two neighbours, per cost, computed on demand,
+    and the legal actions they make for each card kind."""
 
-    __slots__ = ("_options", "key")
+    __slots__ = ("_actions", "_options", "views")
 
-    def __init__(self, key: tuple[OwnKey, TradeKey, TradeKey]) -> None:
-        self.key = key
-        self._options: dict[tuple[int, ...], tuple[Split, ...]] = {}
+    def __init__(self, views: tuple[CityView, CityView, CityView]) -> None:
+        self.views = views
+        self._options: dict[str, tuple[Split, ...]] = {}
+        self._actions: dict[tuple[str, str, bool], tuple[tuple[int, Action], ...]] = {}
 
-    def splits(self, cost: tuple[int, ...]) -> tuple[Split, ...]:
-        """The undominated ways to pay ``cost``'s resources, cheapest total first (empty if the
-        neighbours cannot supply what the city lacks)."""
-        options = self._options.get(cost)
+    def splits(self, cost_key: str, cost: Vector) -> tuple[Split, ...]:
+        """The undominated ways to pay ``cost``'s resources (``cost_key`` names the cost),
+        cheapest total first (empty if the neighbours cannot supply what the city lacks)."""
+        options = self._options.get(cost_key)
         if options is None:
-            own, left, right = self.key
-            options = self._options[cost] = payment_splits(cost, own, left, right)
+            own, left, right = self.views
+            options = self._options[cost_key] = payment_splits(cost_key, cost, own, left, right)
         return options
 
+    def actions(self, kind: str, cost_key: str, cost: Vector, stage: bool) -> tuple[tuple[int, Action], ...]:
+        """``(coins to neighbours, action)`` for building ``kind`` (or a stage with it, when
+        ``stage``) at each undominated split of ``cost``, cheapest first."""
+        key = (kind, cost_key, stage)
+        found = self._actions.get(key)
+        if found is None:
+            make = build_stage if stage else build
+            found = self._actions[key] = tuple(
+                (a + b, make(kind, a, b)) for a, b in self.splits(cost_key, cost)
+            )
+        return found
 
-_MARKETS: dict[tuple[OwnKey, TradeKey, TradeKey], Market] = {}
-#: Markets kept at most; past it the cache starts afresh (states keep the markets they use).
-_MAX_MARKETS = 100_000
+
+#: The caches below start afresh past this many entries each (states keep their markets).
+_MAX_ENTRIES = 200_000
+_MARKETS: dict[tuple[str, str, str], Market] = {}
+#: (fixed production, cost) -> what is missing: (its key, the vector, its resources' bit mask).
+_NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
+#: (the city's choices and prices, what is missing) -> the part of them that bears on it.
+_OWN: dict[tuple[str, str], tuple[str, Masks, Vector, Vector]] = {}
+#: (what a neighbour sells, the missing resources) -> what of it bears on them.
+_SUPPLY: dict[tuple[str, int], tuple[str, Vector, Masks]] = {}
+_PROBLEMS: dict[tuple[str, str, str, str], tuple[Split, ...]] = {}
+_FREE: tuple[Split, ...] = ((0, 0),)
+
+
+def _bounded(cache: dict[Any, Any]) -> None:
+    if len(cache) >= _MAX_ENTRIES:
+        cache.clear()
 
 
 def market(own: CityView, left: CityView, right: CityView) -> Market:
     """The shared :class:`Market` of a city between its left and right neighbours."""
-    key = (own.own_key, left.trade_key, right.trade_key)
+    key = (own.own_sig, left.trade_sig, right.trade_sig)
     found = _MARKETS.get(key)
     if found is None:
-        if len(_MARKETS) >= _MAX_MARKETS:
-            _MARKETS.clear()
-        found = _MARKETS[key] = Market(key)
+        _bounded(_MARKETS)
+        found = _MARKETS[key] = Market((own, left, right))
     return found
 
 
-def _can_supply(need: Sequence[int], fixed: Sequence[int], choices: Sequence[tuple[int, ...]]) -> bool:
+def _need(cost: Vector, fixed: Vector) -> tuple[str, Vector, int] | None:
+    need = tuple([c - f if c > f else 0 for c, f in zip(cost, fixed)])
+    mask = 0
+    for k, n in enumerate(need):
+        if n:
+            mask |= 1 << k
+    return (repr(need), need, mask) if mask else None
+
+
+def _own(own: OwnKey, need: Vector, mask: int) -> tuple[str, Masks, Vector, Vector]:
+    _, choices, left_price, right_price = own
+    projected = (
+        tuple(sorted([m & mask for m in choices if m & mask])),
+        tuple([p if n else 0 for p, n in zip(left_price, need)]),
+        tuple([p if n else 0 for p, n in zip(right_price, need)]),
+    )
+    return repr(projected), projected[0], projected[1], projected[2]
+
+
+def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
+    fixed, choices = trade
+    projected = (
+        tuple([f if f < n else n for f, n in zip(fixed, need)]),
+        tuple(sorted([m & mask for m in choices if m & mask])),
+    )
+    return repr(projected), projected[0], projected[1]
+
+
+def payment_splits(
+    cost_key: str, cost: Vector, own: CityView, left: CityView, right: CityView
+) -> tuple[Split, ...]:
+    """The undominated (left, right) coin splits with which ``own`` pays for ``cost`` (named
+    ``cost_key``) between its ``left`` and ``right`` neighbours (see the module doc)."""
+    key = (own.fixed_sig, cost_key)
+    if key in _NEED:
+        missing = _NEED[key]
+    else:
+        _bounded(_NEED)
+        missing = _NEED[key] = _need(cost, own.own_key[0])
+    if missing is None:
+        return _FREE
+    need_sig, need, mask = missing
+    own_key = (own.rest_sig, need_sig)
+    mine = _OWN.get(own_key)
+    if mine is None:
+        _bounded(_OWN)
+        mine = _OWN[own_key] = _own(own.own_key, need, mask)
+    sides = []
+    for neighbour in (left, right):
+        supply_key = (neighbour.trade_sig, mask)
+        supply = _SUPPLY.get(supply_key)
+        if supply is None:
+            _bounded(_SUPPLY)
+            supply = _SUPPLY[supply_key] = _supply(neighbour.trade_key, need, mask)
+        sides.append(supply)
+    problem = (need_sig, mine[0], sides[0][0], sides[1][0])
+    found = _PROBLEMS.get(problem)
+    if found is None:
+        _bounded(_PROBLEMS)
+        found = _PROBLEMS[problem] = _solve(
+            need, mine[1], sides[0][1], sides[0][2], sides[1][1], sides[1][2], mine[2], mine[3]
+        )
+    return found
+
+
+def _can_supply(need: list[int], fixed: Vector, choices: Masks) -> bool:
     """Whether ``fixed`` plus one resource from each of ``choices`` covers ``need``."""
-    rest = [max(0, n - f) for n, f in zip(need, fixed)]
+    rest = [n - f if n > f else 0 for n, f in zip(need, fixed)]
     missing = sum(rest)
     if missing == 0:
         return True
@@ -71,8 +166,9 @@ def _can_supply(need: Sequence[int], fixed: Sequence[int], choices: Sequence[tup
             return True
         if len(choices) - i < missing:
             return False
-        for k in choices[i]:
-            if rest[k]:
+        option = choices[i]
+        for k in range(7):
+            if option >> k & 1 and rest[k]:
                 rest[k] -= 1
                 found = cover(i + 1, missing - 1)
                 rest[k] += 1
@@ -83,26 +179,22 @@ def _can_supply(need: Sequence[int], fixed: Sequence[int], choices: Sequence[tup
     return cover(0, missing)
 
 
-def payment_splits(
-    cost: tuple[int, ...],
-    own: OwnKey,
-    left: TradeKey,
-    right: TradeKey,
+def _solve(
+    need_vector: Vector,
+    choices: Masks,
+    left_fixed: Vector,
+    left_choices: Masks,
+    right_fixed: Vector,
+    right_choices: Masks,
+    left_price: Vector,
+    right_price: Vector,
 ) -> tuple[Split, ...]:
-    """The undominated (left, right) coin splits paying for ``cost`` (see the module doc).
-
-    ``own`` is a city's ``own_key`` (production, choices, prices); ``left``/``right`` the
-    neighbours' ``trade_key`` (what they sell).
-    """
-    fixed, choices, left_price, right_price = own
-    left_fixed, left_choices = left
-    right_fixed, right_choices = right
-    need = [max(0, c - f) for c, f in zip(cost, fixed)]
-    if not any(need):
-        return ((0, 0),)
+    """The undominated splits of ``need_vector`` (what fixed production leaves to find)."""
+    if not choices and not left_choices and not right_choices:
+        return _solve_fixed(need_vector, left_fixed, right_fixed, left_price, right_price)
     found: set[Split] = set()
-    left_cap = [f + sum(1 for ch in left_choices if k in ch) for k, f in enumerate(left_fixed)]
-    right_cap = [f + sum(1 for ch in right_choices if k in ch) for k, f in enumerate(right_fixed)]
+    left_cap = [f + sum(m >> k & 1 for m in left_choices) for k, f in enumerate(left_fixed)]
+    right_cap = [f + sum(m >> k & 1 for m in right_choices) for k, f in enumerate(right_fixed)]
 
     def buy(rest: list[int]) -> None:
         wanted = [k for k in range(7) if rest[k]]
@@ -136,7 +228,7 @@ def payment_splits(
         if i == len(choices):
             buy(rest)
             return
-        useful = [k for k in choices[i] if rest[k]]
+        useful = [k for k in range(7) if choices[i] >> k & 1 and rest[k]]
         if not useful:  # covering nothing it could cover would only cost more
             use_own(i + 1, rest)
             return
@@ -145,8 +237,31 @@ def payment_splits(
             use_own(i + 1, rest)
             rest[k] += 1
 
-    use_own(0, need)
+    use_own(0, list(need_vector))
     undominated = [
         (a, b) for a, b in found if not any(c <= a and d <= b and (c, d) != (a, b) for c, d in found)
     ]
     return tuple(sorted(undominated, key=lambda split: (split[0] + split[1], split[0])))
+
+
+def _pareto(splits: set[Split]) -> set[Split]:
+    return {(a, b) for a, b in splits if not any(c <= a and d <= b and (c, d) != (a, b) for c, d in splits)}
+
+
+def _solve_fixed(
+    need: Vector, left: Vector, right: Vector, left_price: Vector, right_price: Vector
+) -> tuple[Split, ...]:
+    """:func:`_solve` when nobody's "one of these" production bears on the purchase: each
+    resource is split on its own, and the splits add up."""
+    totals: set[Split] = {(0, 0)}
+    for k, n in enumerate(need):
+        if not n:
+            continue
+        low = n - right[k] if n > right[k] else 0
+        high = left[k] if left[k] < n else n
+        if low > high:
+            return ()
+        lp, rp = left_price[k], right_price[k]
+        options = [(a * lp, (n - a) * rp) for a in range(low, high + 1)]
+        totals = _pareto({(x + a, y + b) for x, y in totals for a, b in options})
+    return tuple(sorted(totals, key=lambda split: (split[0] + split[1], split[0])))
