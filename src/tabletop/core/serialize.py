@@ -68,8 +68,15 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     )
 
     def structure_attrs(cls: Any) -> Callable[[Any, Any], Any]:
-        fn = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls))
-        return _every_key(cls, fn, skip_derived(cls)) if every_key else fn
+        made = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls))
+        fn = _every_key(cls, made, skip_derived(cls)) if every_key else made
+
+        def structure_mapping(data: Any, type_: Any) -> Any:
+            if not isinstance(data, Mapping):  # cattrs would fail on it with "no attribute 'keys'"
+                raise ValueError(f"expected an object of {cls.__name__}'s fields, got {data!r}")
+            return fn(data, type_)
+
+        return structure_mapping
 
     converter.register_structure_hook_factory(_is_attrs_class, structure_attrs)
 
@@ -102,7 +109,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         if not isinstance(data, Mapping):
             raise ValueError(f"an action must be a mapping with a 'type', got {data!r}")
         kind = data.get("type")
-        cls = by_kind.get(kind)  # type: ignore[arg-type]
+        cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise ValueError(f"unknown action type {kind!r}; known: {sorted(by_kind)}")
         fields = {k: v for k, v in data.items() if k != "type"}

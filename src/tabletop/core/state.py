@@ -187,11 +187,15 @@ class State(abc.ABC):
             rule = self._explain(action) if misfit.typed and isinstance(action, Action) else None
             raise IllegalAction(misfit.reason if rule is None else f"{misfit.reason}: {rule}")
         assert isinstance(action, Action)
+        spoiled: set[int] = set()  # objects changed in place since they were listed
         for _ in range(2):
             for candidate in legal:
-                if candidate == action:
+                if candidate == action and id(candidate) not in spoiled:
                     if not legal.release(candidate):
-                        break  # changed after it was listed: list the legal actions afresh
+                        # Changed after it was listed: list the legal actions afresh, without
+                        # it (a game may hand out the same object again).
+                        spoiled.add(id(candidate))
+                        break
                     for field in field_names(type(candidate)):
                         value, own = getattr(action, field), getattr(candidate, field)
                         if not same_types(value, own):
