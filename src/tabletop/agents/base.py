@@ -48,15 +48,20 @@ class GreedyAgent:
         if seat is None or len(legal) == 1:
             return legal[0]
         sample = state.determinize(seat, self.rng.randbelow(1 << 62))
-        best: list[Action] = []
+        # The mover's legal actions are the same in the sample; trying the sample's own objects
+        # lets apply recognise each by identity instead of comparing it field by field.
+        tried = sample.legal_actions()
+        if tried != legal:
+            tried = legal
+        best: list[int] = []
         best_value = -math.inf
-        for action in legal:
+        for index, action in enumerate(tried):
             value = self.value(sample.child(action), seat)
             if value > best_value:
-                best, best_value = [action], value
+                best, best_value = [index], value
             elif value == best_value:
-                best.append(action)
-        return self.rng.choice(best)
+                best.append(index)
+        return legal[self.rng.choice(best)]
 
     @staticmethod
     def value(state: State, seat: int) -> float:
