@@ -40,13 +40,22 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
 * The Orient: 2 Orient cards per level beside the base cards, refilled from their own decks;
   blind reservation is allowed from the Orient decks too (they are decks of that level). A free
   card taken by a level-2/level-3 Orient card resolves its own ability (e.g. a pair card is
-  paired). Sacrifice: paired Orient cards of the colour are discarded first; when one bonus is
-  still owed a single-bonus card must be chosen if any (no needless over-discarding). Reserved
+  paired). Sacrifice: only cards in the tableau are discarded (never reserved ones), paired
+  Orient cards of the colour first; when one bonus is still owed a single-bonus card must be
+  chosen if any (no needless over-discarding). Reserved
   nobles are public (others saw which tile left the row) and can visit only their owner.
-* The Strongholds: after every purchase, before the refill, place/move one of your
-  strongholds onto a face-up card without another colour, or remove another player's; if
-  neither is possible nothing happens. The conquest purchase is optional, comes after the main
-  action and before the token limit and noble visit.
+* The Strongholds: after every purchase (from the table or from the hand), before the refill,
+  place/move one of your strongholds onto a face-up card without another colour, or remove
+  another player's; if neither is possible nothing happens. A card leaving the table (bought or
+  reserved) returns the strongholds on it to their owners. The conquest purchase is optional,
+  comes after the main action and before the token limit and noble visit.
+* Hidden information: only the order of the decks and the identity of a card another player
+  reserved unseen from a deck. Which of a player's reservations were taken unseen, and from
+  which deck, is public (the table saw it). ``determinize`` redeals exactly those unseen cards.
+* Illegal input: an action whose fields are not of their declared types (a float or a bool
+  for an int, a list for a tuple, an unknown id) is refused naming the field, never carried
+  out; a save that no play of the rules can reach is refused naming what is impossible
+  (see :mod:`.invariants`).
 
 Where the seed (a Vietnamese summary) and the official English rulebook differ, the official
 wording is played:
@@ -61,6 +70,10 @@ wording is played:
   discard it" is the rulebook's "count toward purchasing, noble visits and discarding
   (sacrifice cards)"; the seed's "cards bearing the J" is the rulebook's bag symbol (the
   paired Orient cards).
+
+The package follows the house plan (docs/DESIGN.md): ``setup``, ``legal``, ``effects``,
+``refusals``, ``hidden``, ``scoring``, ``text``, ``invariants``, a thin ``state``, and
+``decisions`` (the tasks a turn queues and the decision each asks).
 
 Decisions (``state.decision``): ``turn``, ``pay``, ``return_tokens``, ``noble``, ``city``,
 ``trading_post_token``, ``pair``, ``free_card``, ``reserve_noble``, ``sacrifice``,

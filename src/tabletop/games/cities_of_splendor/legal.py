@@ -1,7 +1,8 @@
 """What may be done now: the main actions of a turn and the answers to each pending decision.
 
 The main-action generator is the hot loop of random play and search, so its common case
-(a card paid with tokens) is inlined.
+(a card paid with tokens) is inlined, and the hot paths read the token pools' count dicts
+directly (reading only: every change goes through the ``TokenPool`` API in :mod:`.effects`).
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def can_buy(player: Player, card: str) -> bool:
     short = shortfall(player, card)
     if not short:
         return True
-    gold = player.tokens.counts[GOLD]
+    gold = player.tokens[GOLD]
     if player.gold_cards:
         gold += 2 * len(player.gold_cards)
     return short <= gold
@@ -323,7 +324,7 @@ def task_options(state: St, task: str) -> list[Action]:
     if name == "return":
         if player.tokens.total() <= TOKEN_LIMIT:
             return []
-        return [RETURN[kind] for kind in TOKEN_KINDS if player.tokens.counts[kind]]
+        return [RETURN[kind] for kind in TOKEN_KINDS if player.tokens[kind]]
     if name == "noble":
         return [VISIT[n] for n in visiting_nobles(state, player)]
     if name == "pay":
@@ -353,7 +354,7 @@ def task_options(state: St, task: str) -> list[Action]:
     if name == "reserve_noble":
         return [RESERVE_NOBLE[n] for n in state.nobles]
     if name == "post_token":
-        return [TRADE[c] for c in COLOURS if state.bank.counts[c]]
+        return [TRADE[c] for c in COLOURS if state.bank[c]]
     if name == "sacrifice":
         return sacrifice_options(player, task.split(":", 1)[1], state.sacrifice_left)
     raise AssertionError(f"task {task!r} asks no decision")

@@ -175,14 +175,14 @@ _NAMES = tuple(kind.__name__ for kind in ACTION_TYPES)
 
 def _why_take(state: St, player: Player, action: Any) -> str | None:
     colours: tuple[str, ...] = action.colours
-    bank = state.bank.counts
+    bank = state.bank
     counts = [colours.count(c) for c in colours]
     if not colours or len(colours) > 3 or max(counts) > 2 or (2 in counts and colours[0] != colours[1]):
         return (
             "take 3 gems of different colours, or 2 of one colour (with the second Trading "
             "Post power: 2 of one colour, then 1 of another)"
         )
-    for colour in set(colours):
+    for colour in dict.fromkeys(colours):  # in the order given, so the message is stable
         if bank[colour] < colours.count(colour):
             return f"the supply has only {bank[colour]} {colour} token(s)"
     if len(colours) >= 2 and colours[0] == colours[1]:
