@@ -262,6 +262,17 @@ def test_reaching_the_goal_triggers_the_end() -> None:
     refused(data, r"player \d has \d+ prestige \(goal 15\) but end_triggered is False")
 
 
+def test_the_end_is_triggered_only_by_a_goal_reached_this_round() -> None:
+    state = reach(None, lambda s: s.end_triggered and not s.is_terminal and s.decision == "turn")
+    trigger = next(seat for seat, p in enumerate(state.players) if p.prestige >= 15)
+    data = save(state)
+    data["turns"]["position"] = trigger  # as if the player at the goal had yet to play this round
+    refused(data, rf"player {trigger} has \d+ prestige \(goal 15\) but has yet to play this round")
+    data = midgame()
+    data["end_triggered"] = True
+    refused(data, r"end_triggered is True but no player who has played this round reached the goal")
+
+
 # ---------------------------------------------------------------------- module pieces
 
 

@@ -26,7 +26,8 @@ Checked, in this order (later checks rely on earlier ones):
   turn's closing tasks in order and start with a decision; a purchase's tasks come in their
   order and end with one refill; no face-up slot is empty while its deck has cards unless a
   refill is pending; a purchase in progress is paid or sacrificed next; the sacrifice count;
-  the end trigger; passes; the outcome (its scores are the prestige, its reason is one the
+  the end trigger (set exactly when a player who has played this round reached the goal);
+  passes; the outcome (its scores are the prestige, its reason is one the
   state shows, its winners are the ranking's); and the pending decision has at least one
   legal action.
 """
@@ -64,7 +65,7 @@ from .components import (
 )
 from .decisions import END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
 from .legal import city_met, colour_of, meets
-from .scoring import nothing_left_to_buy, ranking
+from .scoring import nothing_left_to_buy, ranking, reaches_goal
 
 if TYPE_CHECKING:
     from .state import CitiesOfSplendorState as St
@@ -478,19 +479,42 @@ def _check_outcome(state: St) -> None:
 
 
 def _check_end_trigger(state: St) -> None:
-    """A player who finished a turn meeting the goal has triggered the end (and The Cities:
-    the end is triggered exactly when a city is claimed)."""
-    if state.module == "cities":
+    """The end is triggered by a player who ended a turn at the goal (with The Cities: who
+    claimed a city), and only this round: points and claims change only in a player's own
+    turn, so a player who had reached it in an earlier round would have ended the game."""
+    cities = state.module == "cities"
+    if cities:
         claimed = any(p.city is not None for p in state.players)
         if state.end_triggered != claimed:
             _fail(
                 f"end_triggered is {state.end_triggered} but "
                 f"{'a city is' if claimed else 'no city is'} claimed"
             )
+    if state.outcome is not None:
         return
-    if state.end_triggered:
-        return
-    mid_turn = state.turns.current if state.tasks else None
+    current = state.turns.current
+    triggered = False
     for seat, player in enumerate(state.players):
-        if seat != mid_turn and (player.points >= GOAL or (player.posts and player.prestige >= GOAL)):
-            _fail(f"player {seat} has {player.prestige} prestige (goal {GOAL}) but end_triggered is False")
+        reached = player.city is not None if cities else reaches_goal(player)
+        if not reached or (seat == current and state.tasks):
+            continue  # the player in mid-turn triggers the end only when the turn ends
+        if seat >= current:
+            what = (
+                f"claimed city {player.city!r}" if cities else f"has {player.prestige} prestige (goal {GOAL})"
+            )
+            _fail(
+                f"player {seat} {what} but has yet to play this round: they reached it in an earlier "
+                "round, which would have ended the game"
+            )
+        triggered = True
+    if triggered and not state.end_triggered:
+        reacher = next(
+            seat
+            for seat, p in enumerate(state.players)
+            if seat < current and (p.city if cities else reaches_goal(p))
+        )
+        _fail(
+            f"player {reacher} has {state.players[reacher].prestige} prestige (goal {GOAL}) but end_triggered is False"
+        )
+    if state.end_triggered and not triggered:
+        _fail("end_triggered is True but no player who has played this round reached the goal")
