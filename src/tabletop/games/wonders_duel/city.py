@@ -38,10 +38,10 @@ def derive_city(s: WondersDuelState, seat: int) -> None:
         group = WONDERS[wonder_id].choice_group
         if group:
             choice[group - 1] += 1
-    s.produce[seat] = produce
-    s.choice[seat] = choice
+    s.produce[seat] = tuple(produce)
+    s.choice[seat] = (choice[0], choice[1])
     s.one_coin[seat] = one_coin
-    s.chains[seat] = chains
+    s.chains[seat] = frozenset(chains)
     s.yellow[seat] = count_of(s, seat, "yellow")
     economy_changed(s)
 
@@ -62,7 +62,7 @@ def cost_book(s: WondersDuelState, seat: int) -> CostBook:
     if book is None:
         global _BOOKS
         tokens = s.tokens[seat]
-        produce = tuple(s.produce[seat])
+        produce = s.produce[seat]
         choice = s.choice[seat]
         unit = tuple(prices(s, seat))
         blue = sum(_BLUE_DISCOUNT[t] for t in tokens) if tokens else 0

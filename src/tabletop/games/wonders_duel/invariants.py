@@ -334,11 +334,12 @@ def _check_turns(s: WondersDuelState) -> None:
             raise ValueError(
                 f"player {seat} is owed an extra turn without a built Wonder that plays again (or Theology)"
             )
-    # Every completed round of turns took two cards at least: start_age starts a round afresh.
-    most = 1 + _taken_from_structures(s) // 2
-    if turns.round > most:
+    # Play passes on after a draft pick or a card taken, and a round ends every second time.
+    played = _taken_from_structures(s) + s.draft_pick
+    if turns.round > 1 + played // 2:
         raise ValueError(
-            f"turns.round is {turns.round}, but {_taken_from_structures(s)} cards taken allow at most {most}"
+            f"turns.round is {turns.round}, but {played} draft picks and cards taken allow at most "
+            f"{1 + played // 2}"
         )
 
 

@@ -21,7 +21,8 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     """The legal actions of the pending decision."""
     if s.age == 0:
         return [PICK[w] for w in s.wonder_offer]
-    seat = s.turns.current
+    turns = s.turns
+    seat = turns.order[turns.position]  # turns.current, without a property call on this hot path
     if s.pending:
         kind, _, color = s.pending[-1].partition(":")
         if kind == CHOOSE_STARTER:
@@ -34,12 +35,8 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
             return [FROM_DISCARD[c] for c in dict.fromkeys(s.discard)]
         # destroy
         return [DESTROY[c] for c in s.cards[1 - seat] if CARDS[c].color == color]
-    return _turn(s, seat)
-
-
-def _turn(s: WondersDuelState, seat: int) -> list[Action]:
-    """Per accessible card: construct it (if affordable), discard it, or build an affordable
-    Wonder with it."""
+    # A turn: per accessible card, construct it (if affordable), discard it, or build an
+    # affordable Wonder with it.
     structure = s.structure
     assert structure is not None
     coins = s.coins[seat]

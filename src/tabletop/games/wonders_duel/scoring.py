@@ -97,5 +97,5 @@ def end_game(
     sheets = sheets or score_sheets(s)
     s.outcome = Outcome(tuple(won), tuple(sheet["total"] for sheet in sheets), reason)
     s.pending.clear()
-    # Play stops with the seat that ended it; an extra turn it had won is dropped.
-    s.turns.start_with(s.turns.current)
+    if s.turns.extra_turns:  # play stops with the seat that ended it; its extra turn is dropped
+        s.turns.start_with(s.turns.current)

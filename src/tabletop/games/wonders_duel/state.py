@@ -78,14 +78,18 @@ class WondersDuelState(State):
     loot: list[str]
 
     # Derived from the cities, rebuilt on load; clone copies them.
+    # The per-seat values below are immutable (tuples, frozensets) and replaced when they
+    # change, which is rare, so a clone copies only the outer lists.
     #: Units of each resource produced by each seat's brown and grey cards.
-    produce: list[list[int]] = attrs.field(factory=lambda: [[0] * 5, [0] * 5], metadata=_transient)
-    #: Each seat's choice productions: [raw-material choices, manufactured-goods choices].
-    choice: list[list[int]] = attrs.field(factory=lambda: [[0, 0], [0, 0]], metadata=_transient)
+    produce: list[tuple[int, ...]] = attrs.field(factory=lambda: [(0,) * 5, (0,) * 5], metadata=_transient)
+    #: Each seat's choice productions: (raw-material choices, manufactured-goods choices).
+    choice: list[tuple[int, int]] = attrs.field(factory=lambda: [(0, 0), (0, 0)], metadata=_transient)
     #: Per seat, a bit per resource that the seat buys at a fixed 1 coin.
     one_coin: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: Chain symbols shown in each seat's city.
-    chains: list[set[str]] = attrs.field(factory=lambda: [set(), set()], metadata=_transient)
+    chains: list[frozenset[str]] = attrs.field(
+        factory=lambda: [frozenset(), frozenset()], metadata=_transient
+    )
     #: Yellow cards in each seat's city (discarding earns 2 + this).
     yellow: list[int] = attrs.field(factory=lambda: [0, 0], metadata=_transient)
     #: Per seat, the cost book of its economic situation (None: to be looked up).
@@ -115,7 +119,8 @@ class WondersDuelState(State):
         """The seat deciding now (``turns.current``); None once the game is over."""
         if self.outcome is not None:
             return None
-        return self.turns.current
+        turns = self.turns  # turns.current, without a second property call: asked every step
+        return turns.order[turns.position]
 
     @property
     def decision(self) -> str:
@@ -129,11 +134,10 @@ class WondersDuelState(State):
             return self.pending[-1].partition(":")[0]
         return TURN
 
-    def _legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
-
-    def _apply(self, action: Action) -> None:
-        effects.apply_action(self, action)
+    # The two hooks on every step are the rule functions themselves (each takes the state as
+    # its first argument), which saves a call per decision over a delegating method.
+    _legal_actions = legal.legal_actions
+    _apply = effects.apply_action
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)
@@ -162,7 +166,6 @@ class WondersDuelState(State):
             setattr(new, name, value)
         new._legal = self._legal
         cards, wonders, built, tokens = self.cards, self.wonders, self.built, self.tokens
-        produce, choice, chains = self.produce, self.choice, self.chains
         structure = self.structure
         new.age = self.age
         new.turns = self.turns.copy()
@@ -190,10 +193,10 @@ class WondersDuelState(State):
         new.library_seat = self.library_seat
         new.military = self.military.copy()
         new.loot = self.loot.copy()
-        new.produce = [produce[0].copy(), produce[1].copy()]
-        new.choice = [choice[0].copy(), choice[1].copy()]
+        new.produce = self.produce.copy()
+        new.choice = self.choice.copy()
         new.one_coin = self.one_coin.copy()
-        new.chains = [chains[0].copy(), chains[1].copy()]
+        new.chains = self.chains.copy()
         new.yellow = self.yellow.copy()
         new.costs = self.costs.copy()
         new.derived = True
