@@ -1,0 +1,99 @@
+"""Dozen War – Chiến Thần: grid tactics for 2-4 players (free-for-all, 2 v 2, Engage duel).
+
+The rules are ``/work/shared/reference/dozen_war/RULESET.md`` (every rule has an ID, cited in
+the code), transcribed as data in ``data/*.json`` (maps, 12 generals and 36 skills, 30
+equipment designs / 60 cards, 20 event designs / 40 cards, 9 tokens) and interpreted by one
+effect engine (:mod:`.interpreter`). Combat (§12) is one order of events (:mod:`.combat`),
+each step a decision of whoever decides it.
+
+Options:
+
+* ``mode``: ``None`` (default: ``engage`` for 2 players, ``ffa`` for 3-4), ``ffa`` (3 or 4
+  players), ``alliance`` (4 players, 2 v 2) or ``engage`` (2 players). R0.4.
+* ``generals``: ``draft`` (bans and picks, R7.5a) or ``random`` (R7.5b).
+
+Rulings where RULESET.md is silent (IDs DW-…):
+
+* DW-S1 (R10.4): in alliance mode the teams are seats 0+2 and 1+3; each team rolls once
+  (re-rolling ties); inside the winning team the lower seat takes position 1, the other 3.
+  The team's starting map piece is placed by its member earlier in turn order (R10.3's default).
+* DW-8.16: the bonus move of R8.1c is an ordinary ``move`` in the ``turn`` decision (no
+  separate ``move_extra`` decision); revival is a ``revive`` action of the ``turn`` decision,
+  offered only before any other action of the turn (R8.14).
+* DW-12.3a: a fist skill with a fixed range adds the range of an attack card played on it;
+  unit buffs that add range (Viễn Tiễn) change the unit's own attack range, used by normal
+  attacks and by selectors measured in ``current`` range. Damage buffs (Ám Kỵ, Lời Chào Của
+  Quỷ) and "cannot be guarded" buffs (Săn Người) reach fist skills that deal damage; extra
+  strikes and extra targets (Phán Quyết, Thuật Cường Hóa, Ác Mộng Phía Đông) reach normal
+  attacks only, and an attack card's extra strike reaches any attack it is played on.
+* DW-12.6: the defence-card step is offered to every defending player holding any card, and
+  the Lucky Necklace step to every enemy holding any card, each with a pass (R12.15's
+  remedy), so the decisions offered never reveal a hand.
+* DW-13.4a: Lao Móc names its infantry unit after the Necklace window; a Lao Móc cancelled
+  by a Necklace therefore costs no unit its attack.
+* DW-13.3a: a buff, heal or selection "up to N" with a single candidate applies to it
+  without a decision; with several candidates the player picks one by one and may stop
+  after the first.
+* DW-13.3b: an attack skill copied by Sao Chép in a defence window does nothing (it has no
+  attack to make); copied defence skills act as Grim's own.
+* DW-15.8: a thief with no living general and no unit at all leaves a stolen map piece loose
+  where the general died.
+* DW-7.2a: an eliminated player's turn (if it is the current one) ends at once; its seat
+  leaves the turn order when play passes on.
+* DW-11.8: Engage's idle count is kept for the first player (the roll's winner) only; an
+  attack action is a normal attack, a fist skill or an attack-kind card.
+* DW-hidden: hands, deck order, event order and the tokens under mountains are hidden; a
+  player choosing which card to steal sees the victim's hand for that choice; the partner
+  answering an alliance card swap sees the offered card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import Game, Option, Rng
+
+from . import setup as _setup
+from .actions import ACTION_SPACE, ACTION_TYPES
+from .components import CARDS, EVENTS, GENERALS, MAPS, SKILLS, TOKENS
+from .state import DozenWarState
+
+__all__ = ["CARDS", "EVENTS", "GAME", "GENERALS", "MAPS", "SKILLS", "TOKENS", "DozenWarState"]
+
+
+def _check_options(options: dict[str, Any], players: int) -> None:
+    mode = options["mode"]
+    if mode is None:
+        options["mode"] = "engage" if players == 2 else "ffa"
+        mode = options["mode"]
+    allowed = {"engage": (2,), "ffa": (3, 4), "alliance": (4,)}[mode]
+    if players not in allowed:
+        raise ValueError(
+            f"mode {mode!r} is played by {' or '.join(map(str, allowed))} players, not {players}"
+        )
+
+
+def _new_game(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> DozenWarState:
+    return _setup.new_game(DozenWarState, num_players, seed, options, rng)
+
+
+GAME: Game[DozenWarState] = Game(
+    name="dozen_war",
+    title="Dozen War – Chiến Thần",
+    min_players=2,
+    max_players=4,
+    state_type=DozenWarState,
+    setup=_new_game,
+    action_space=ACTION_SPACE,
+    action_types=ACTION_TYPES,
+    options=(
+        Option(
+            "mode",
+            None,
+            "ffa (3-4 players), alliance (4 players, 2 v 2) or engage (2 players); None picks by player count",
+            choices=(None, "ffa", "alliance", "engage"),
+        ),
+        Option("generals", "draft", "draft (bans and picks) or random", choices=("draft", "random")),
+    ),
+    check_options=_check_options,
+)

@@ -1,0 +1,253 @@
+"""The board's geometry and what may stand or pass where (§2, R8.1-R8.4, R13.7).
+
+Every function reads the state and the map's precomputed tables (the kernel's
+:class:`~tabletop.core.grids.SquareGrid`: neighbour tables, rays, line of fire, breadth-first
+reach). Occupancy is computed once per question from the units, never stored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.grids import DIRECTIONS
+
+from .actions import ACTION_COLS, CASTLE_BASE
+from .components import CELL_CAPACITY, MAPS, MODE_MAP, MapSpec, stats_of
+from .model import Unit
+
+if TYPE_CHECKING:
+    from .state import DozenWarState
+
+Occupancy = list[list[int]]
+
+
+def spec_of(state: DozenWarState) -> MapSpec:
+    """The map this game is played on."""
+    return MAPS[MODE_MAP[state.mode]]
+
+
+def to_action_cell(spec: MapSpec, cell: int) -> int:
+    """A board cell as actions number it (``row * 13 + col``)."""
+    row, col = divmod(cell, spec.grid.cols)
+    return row * ACTION_COLS + col
+
+
+def from_action_cell(spec: MapSpec, code: int) -> int | None:
+    """The board cell an action's cell names, or ``None`` when it is off this board."""
+    row, col = divmod(code, ACTION_COLS)
+    if 0 <= row < spec.grid.rows and 0 <= col < spec.grid.cols:
+        return row * spec.grid.cols + col
+    return None
+
+
+def occupancy(state: DozenWarState) -> Occupancy:
+    """Per cell, the ids of the units standing there."""
+    occ: Occupancy = [[] for _ in range(spec_of(state).grid.size)]
+    for unit in state.units.values():
+        occ[unit.cell].append(unit.id)
+    return occ
+
+
+def is_mountain(state: DozenWarState, cell: int) -> bool:
+    """Whether ``cell`` is a mountain now (the volcano until it is removed, R2.19)."""
+    spec = spec_of(state)
+    if cell == spec.volcano:
+        return state.volcano_up
+    return cell in spec.mountain_cells
+
+
+def castle_at(state: DozenWarState, cell: int) -> int | None:
+    """The index of the standing castle on ``cell``, if any."""
+    for index, castle in enumerate(state.castles):
+        if castle.cell == cell and castle.hp > 0:
+            return index
+    return None
+
+
+def is_enemy(state: DozenWarState, a: int, b: int) -> bool:
+    """Whether players ``a`` and ``b`` are enemies (conventions: every other player; in
+    alliance mode the other team)."""
+    if a == b:
+        return False
+    return state.side_of[a] != state.side_of[b]
+
+
+def soldiers_and_general(state: DozenWarState, ids: list[int]) -> tuple[int, bool]:
+    """How many soldiers and whether a general stand among ``ids``."""
+    soldiers = 0
+    general = False
+    for uid in ids:
+        if state.units[uid].general:
+            general = True
+        else:
+            soldiers += 1
+    return soldiers, general
+
+
+def passable(state: DozenWarState, unit: Unit, cell: int, occ: Occupancy) -> bool:
+    """R8.3a (Engage R11.3): whether ``unit`` may pass through ``cell`` during a move."""
+    if is_mountain(state, cell):
+        return False
+    here = occ[cell]
+    for uid in here:
+        if state.units[uid].owner != unit.owner:
+            return False
+    castle = castle_at(state, cell)
+    if castle is not None and state.castles[castle].owner != unit.owner:
+        return False
+    if state.mode == "engage":
+        return True
+    soldiers, general = soldiers_and_general(state, here)
+    if CELL_CAPACITY.is_full("soldier", soldiers):
+        return False  # R8.3: nobody passes through a full cell
+    return not (unit.general and general)
+
+
+def may_stand(state: DozenWarState, unit: Unit, cell: int, occ: Occupancy, climbing: bool = False) -> bool:
+    """R13.7: whether ``unit`` may end in ``cell`` (a move with ``climbing``: R2.3a)."""
+    spec = spec_of(state)
+    if is_mountain(state, cell):
+        if not climbing or unit.general or not stats_of(unit.cls, False).can_climb_mountain:
+            return False
+        if cell == spec.volcano:
+            return False  # R2.2a: nobody climbs the volcano
+        return not any(uid != unit.id for uid in occ[cell])  # R2.3b: one soldier on a mountain
+    castle = castle_at(state, cell)
+    if castle is not None and state.castles[castle].owner != unit.owner:
+        return False
+    here = [uid for uid in occ[cell] if uid != unit.id]
+    for uid in here:
+        if state.units[uid].owner != unit.owner:
+            return False
+    if state.mode == "engage":
+        return not here  # R11.3: one unit per cell
+    soldiers, general = soldiers_and_general(state, here)
+    if unit.general:
+        return not general
+    return CELL_CAPACITY.admits("soldier", soldiers)
+
+
+def move_budget(state: DozenWarState, unit: Unit) -> int:
+    """How many steps ``unit`` may take with its next move (0: it may not move, R8.1c)."""
+    if unit.attacked or unit.dug or unit.has("stun") or unit.has("root") or unit.has("freeze"):
+        return 0
+    if unit.moved:
+        return unit.extra_move
+    base = stats_of(unit.cls, unit.is_general).move + unit.buff_move
+    return max(0, base + round_modifier(state, unit, "move"))
+
+
+def round_modifier(state: DozenWarState, unit: Unit, stat: str) -> int:
+    """The sum of this round's event modifiers on ``stat`` for ``unit`` (R14, E11-E13)."""
+    total = 0
+    for player, units, name, amount in state.modifiers:
+        if player != unit.owner or name != stat:
+            continue
+        if (
+            (units == "own_generals" and unit.general)
+            or (units == "own_archer_units" and unit.cls == "archer")
+            or (units == "own_cavalry_units" and unit.cls == "cavalry")
+        ):
+            total += amount
+    return total
+
+
+def destinations(state: DozenWarState, unit: Unit, occ: Occupancy) -> dict[int, tuple[int, ...]]:
+    """R8.1a: every cell ``unit`` may end its next move on, with a path to it."""
+    budget = move_budget(state, unit)
+    if budget <= 0:
+        return {}
+    grid = spec_of(state).grid
+    return grid.reachable(
+        unit.cell,
+        budget,
+        lambda c: passable(state, unit, c, occ),
+        lambda c: may_stand(state, unit, c, occ, climbing=True),
+    )
+
+
+def base_range(state: DozenWarState, unit: Unit) -> int:
+    """R13.2 ``base``: the class range, +1 for an archer soldier on a mountain (R2.3)."""
+    stats = stats_of(unit.cls, unit.is_general)
+    bonus = stats.mountain_range_bonus if not unit.general and is_mountain(state, unit.cell) else 0
+    return stats.range + bonus
+
+
+def attack_range(state: DozenWarState, unit: Unit, card_range: int = 0) -> int:
+    """R12.3: the unit's range now, buffs, cards and this round's modifiers included; an
+    event never takes it below 1 (E11)."""
+    value = base_range(state, unit) + unit.buff_range + card_range
+    modifier = round_modifier(state, unit, "range")
+    return max(min(value, 1), value + modifier) if modifier < 0 else value + modifier
+
+
+def shoots_over_units(unit: Unit) -> bool:
+    """R3.3: archers (soldier or general, Grim disguised as one) shoot over units."""
+    return unit.cls == "archer"
+
+
+def line_clear(state: DozenWarState, src: int, dst: int, over_units: bool, occ: Occupancy) -> bool:
+    """R2.1d: no mountain strictly between, and (unless ``over_units``) no unit either;
+    ``False`` when ``dst`` is not on a ray from ``src``."""
+    between = spec_of(state).grid.between(src, dst)
+    if between is None:
+        return False
+    return all(not (is_mountain(state, cell) or (not over_units and occ[cell])) for cell in between)
+
+
+def not_blocked_by_mountain(state: DozenWarState, src: int, dst: int) -> bool:
+    """R2.1d for radius effects: a target on a ray behind a mountain is out of reach."""
+    between = spec_of(state).grid.between(src, dst)
+    return between is None or not any(is_mountain(state, c) for c in between)
+
+
+def ray_cells(
+    state: DozenWarState, src: int, reach: int, over_units: bool, occ: Occupancy
+) -> list[tuple[int, int]]:
+    """The cells ``(direction index, cell)`` along the 8 rays within ``reach`` that a line of
+    fire from ``src`` reaches (R2.1d): a mountain ends the ray after itself (a soldier on it is
+    a target, R2.3c), a unit ends it for non-archers after its cell."""
+    grid = spec_of(state).grid
+    found = []
+    for d, ray in enumerate(grid.rays(src)):
+        for cell in ray[:reach]:
+            found.append((d, cell))
+            if is_mountain(state, cell) or (not over_units and occ[cell]):
+                break
+    return found
+
+
+def targets_in_cell(state: DozenWarState, player: int, cell: int, occ: Occupancy, castles: bool) -> list[int]:
+    """R12.4: the enemy units of ``player`` in ``cell`` and, with ``castles``, the enemy
+    castle there when no enemy soldier is inside (R2.8)."""
+    found = [uid for uid in occ[cell] if is_enemy(state, player, state.units[uid].owner)]
+    if castles:
+        index = castle_at(state, cell)
+        guarded_by_soldier = any(not state.units[uid].general for uid in found)
+        if (
+            index is not None
+            and is_enemy(state, player, state.castles[index].owner)
+            and not guarded_by_soldier
+        ):
+            found.append(CASTLE_BASE + index)
+    return found
+
+
+def direction_index(direction: tuple[int, int] | None) -> int | None:
+    """The index of a unit step in the kernel's 8 directions."""
+    return None if direction is None else DIRECTIONS.index(direction)
+
+
+def target_cell(state: DozenWarState, target: int) -> int:
+    """The cell of a target (unit or castle)."""
+    if target >= CASTLE_BASE:
+        return state.castles[target - CASTLE_BASE].cell
+    return state.units[target].cell
+
+
+def target_alive(state: DozenWarState, target: int) -> bool:
+    """Whether a target is still on the board (a standing castle, a living unit)."""
+    if target >= CASTLE_BASE:
+        index = target - CASTLE_BASE
+        return 0 <= index < len(state.castles) and state.castles[index].hp > 0
+    return target in state.units

@@ -1,0 +1,103 @@
+"""The load checks (``_validate``): what no reachable Dozen War state breaks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.invariants import counts_add_up, each_in_one_place
+
+from .agenda import AUTO, DECIDE
+from .board import occupancy, spec_of
+from .components import (
+    BANK_COINS,
+    CARD_COPIES,
+    CASTLE_HP,
+    EVENT_COPIES,
+    GENERAL_IDS,
+    GENERALS,
+    MAX_UNITS,
+    TOKENS,
+)
+from .scoring import SETUP_TASKS
+
+if TYPE_CHECKING:
+    from .state import DozenWarState
+
+
+def check(state: DozenWarState) -> None:
+    """Raise ``ValueError`` naming the first broken invariant."""
+    n = state.num_players
+    for name in (
+        "coins",
+        "hands",
+        "skulls",
+        "castles_taken",
+        "roster",
+        "marks",
+        "used_skills",
+        "soldier_died",
+        "eliminated",
+        "home",
+        "side_of",
+        "hitters",
+        "defence_skill_used",
+        "defence_card_used",
+    ):
+        if len(getattr(state, name)) != n:
+            raise ValueError(f"{name} has {len(getattr(state, name))} entries for {n} seats")
+    grid = spec_of(state).grid
+    for uid, unit in state.units.items():
+        if uid != unit.id or not 0 <= uid < MAX_UNITS:
+            raise ValueError(f"unit {uid} is stored under the wrong id or out of range")
+        if not 0 <= unit.cell < grid.size:
+            raise ValueError(f"unit {uid} stands off the board (cell {unit.cell})")
+        if not 0 <= unit.owner < n:
+            raise ValueError(f"unit {uid} belongs to seat {unit.owner}, outside 0..{n - 1}")
+        if not 1 <= unit.hp <= unit.max_hp:
+            raise ValueError(f"unit {uid} has {unit.hp} HP, outside 1..{unit.max_hp}")
+        if unit.general:
+            if unit.general not in GENERALS or GENERAL_IDS.index(unit.general) != uid:
+                raise ValueError(f"general unit {uid} is {unit.general!r}")
+            if unit.general not in state.roster[unit.owner]:
+                raise ValueError(f"{unit.general} stands for seat {unit.owner}, which did not take it")
+        elif uid < len(GENERAL_IDS):
+            raise ValueError(f"soldier {uid} uses a general's id")
+    occ = occupancy(state)
+    for cell, ids in enumerate(occ):
+        owners = {state.units[u].owner for u in ids}
+        generals = sum(1 for u in ids if state.units[u].general)
+        if len(owners) > 1 or generals > 1 or len(ids) - generals > 5:
+            raise ValueError(f"cell {cell} holds an impossible stack {sorted(ids)} (R8.2-R8.4)")
+    for index, castle in enumerate(state.castles):
+        if not 0 <= castle.hp <= CASTLE_HP:
+            raise ValueError(f"castle {index} has {castle.hp} HP")
+    token_places: list[tuple[str, list[str]]] = [
+        (f"mountain {c}", list(s)) for c, s in state.mountains.items()
+    ]
+    token_places += [(f"unit {u.id}", list(u.pieces)) for u in state.units.values()]
+    token_places += [(f"loose at {c}", list(p)) for c, p in state.loose.items()]
+    token_places += [("spent", list(state.spent_tokens))]
+    where = each_in_one_place(token_places, what="token")
+    unknown = [t for t in where if t not in TOKENS]
+    if unknown:
+        raise ValueError(f"unknown tokens {unknown}")
+    in_setup = any(task.kind in SETUP_TASKS for task in state.tasks)
+    if state.mode != "engage" and not in_setup:
+        each_in_one_place(token_places, TOKENS, what="token")
+    card_places = [("deck", state.deck), ("discard", state.discard)]
+    card_places += [(f"hand {s}", h) for s, h in enumerate(state.hands)]
+    each_in_one_place(card_places, CARD_COPIES, what="equipment card")
+    event_places = [("event deck", state.events), ("events done", state.events_done)]
+    each_in_one_place(event_places, EVENT_COPIES if state.mode != "engage" else (), what="event card")
+    parts = {"bank": state.bank, **{f"seat {s}": c for s, c in enumerate(state.coins)}}
+    counts_add_up(parts, BANK_COINS, what="coins")
+    if state.outcome is None:
+        if not state.tasks:
+            raise ValueError("the game is not over but nothing is pending")
+        for task in state.tasks:
+            if task.kind not in AUTO and task.kind not in DECIDE:
+                raise ValueError(f"unknown task {task.kind!r}")
+        if state.tasks[-1].kind in AUTO:
+            raise ValueError(f"the pending task {state.tasks[-1].kind!r} is not a decision")
+        if not 0 <= state.tasks[-1].seat < n:
+            raise ValueError(f"the pending decision belongs to seat {state.tasks[-1].seat}")

@@ -1,0 +1,201 @@
+"""Why an action is illegal, naming the rule it breaks (never crashing on any field value)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import (
+    CASTLE_BASE,
+    Attack,
+    DefendCard,
+    DefendSkill,
+    Dig,
+    Guard,
+    HandOver,
+    Move,
+    PlayCard,
+    Revive,
+    Target,
+    UseSkill,
+    Warp,
+)
+from .board import castle_at, from_action_cell, is_enemy, is_mountain, occupancy, spec_of
+from .components import CARDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
+
+if TYPE_CHECKING:
+    from .state import DozenWarState
+
+#: The action types each decision takes, for the refusal of an action of the wrong kind.
+_DECISION_RULE = {
+    "turn": "R8.0",
+    "target": "R12.3",
+    "guard": "R3.1",
+    "defence_skill": "R12.6",
+    "defence_card": "R12.6",
+    "necklace": "R13.4",
+    "splash_target": "R3.4d",
+    "assign_stolen_piece": "R15.8",
+    "draft_ban": "R7.5a",
+    "draft_pick": "R7.5a",
+    "deploy_generals": "R7.7",
+    "place_start_piece": "R7.2c",
+    "discard": "R6.6",
+    "reorder": "R9.11",
+    "event_pay": "R14.2",
+    "engage_pick": "R11.2",
+    "engage_army": "R11.2",
+    "engage_deploy": "R11.2",
+}
+
+
+def why_illegal(state: DozenWarState, action: Action) -> str:
+    """The rule ``action`` breaks now."""
+    try:
+        reason = _specific(state, action)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        reason = None
+    decision = state.decision
+    rule = _DECISION_RULE.get(decision, "R8.16")
+    return reason or f"{rule}: {action} is not one of the legal actions for the {decision!r} decision"
+
+
+def _own_unit(state: DozenWarState, uid: object) -> str | None:
+    seat = state.current_player
+    unit = state.units.get(uid) if isinstance(uid, int) else None
+    if unit is None:
+        return f"R8.1: there is no unit {uid!r} on the board"
+    if unit.owner != seat:
+        return f"R8.1: {unit.label()} belongs to P{unit.owner + 1}, not to P{(seat or 0) + 1}"
+    return None
+
+
+def _specific(state: DozenWarState, action: Action) -> str | None:
+    decision = state.decision
+    seat = state.current_player
+    if seat is None:
+        return None
+    if decision == "turn":
+        return _turn(state, seat, action)
+    if decision == "target" and isinstance(action, Target):
+        if action.target >= CASTLE_BASE:
+            index = action.target - CASTLE_BASE
+            castle = state.castles[index]
+            if castle.hp <= 0:
+                return f"R2.8e: castle {index} is destroyed"
+            occ = occupancy(state)
+            if any(not state.units[u].general for u in occ[castle.cell]):
+                return f"R2.8: castle {index} cannot be attacked while a soldier is inside"
+        unit = state.units.get(action.target) if action.target < CASTLE_BASE else None
+        if action.target < CASTLE_BASE and unit is None:
+            return f"R12.5: there is no unit {action.target} to hit"
+        if unit is not None and not is_enemy(state, seat, unit.owner):
+            return f"R12.4: {unit.label()} is not an enemy unit"
+        return f"R12.4, R2.1d: {action} is out of range or its line of fire is blocked"
+    if decision == "guard" and isinstance(action, Guard):
+        unit = state.units.get(action.unit)
+        if unit is None or unit.owner != seat or unit.cls != "infantry":
+            return f"R3.1: only your own infantry can guard, not {action.unit}"
+        if unit.guarded:
+            return f"R3.1c: {unit.label()} has already guarded this turn"
+        return f"R3.1, R3.1b: {unit.label()} is not within 1 cell of a unit it may guard"
+    if decision == "defence_skill" and isinstance(action, DefendSkill):
+        entry = SKILLS.get(action.skill)
+        if entry is None:
+            return f"R12.6: unknown skill {action.skill!r}"
+        if action.skill in state.marks[seat]:
+            return f"R5.2a: {entry.name_vi} is already marked this round"
+        if state.hit is not None and entry.stars < state.hit.star:
+            return f"R5.5b: {entry.name_vi} has {entry.stars} stars, fewer than the hit's {state.hit.star}"
+        return f"R13.5: {entry.name_vi} does not fit this hit"
+    if decision == "defence_card" and isinstance(action, DefendCard):
+        card = CARDS.get(action.card)
+        if card is None:
+            return f"R12.6: unknown card {action.card!r}"
+        if state.hit is not None and card.stars < state.hit.star:
+            return f"R5.5b: {card.name_vi} has {card.stars} stars, fewer than the hit's {state.hit.star}"
+        return f"R6.4, R12.6: {card.name_vi} cannot protect this receiver"
+    return None
+
+
+def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
+    match action:
+        case Move(unit=uid, to=code):
+            problem = _own_unit(state, uid)
+            if problem:
+                return problem
+            unit = state.units[uid]
+            if unit.attacked:
+                return f"R8.8: {unit.label()} has attacked this turn and cannot move"
+            if unit.has("stun") or unit.has("root") or unit.has("freeze"):
+                return f"R13.6: {unit.label()} is stunned, rooted or frozen"
+            if unit.moved and not unit.extra_move:
+                return f"R8.1: {unit.label()} has already moved this turn"
+            cell = from_action_cell(spec_of(state), code)
+            if cell is None:
+                return f"R8.1a: {code} is off the board"
+            if is_mountain(state, cell):
+                return f"R2.2, R2.3: {unit.label()} cannot end a move on that mountain"
+            castle = castle_at(state, cell)
+            if castle is not None and state.castles[castle].owner != seat:
+                return "R2.8b: only the owner's units enter a castle"
+            occ = occupancy(state)
+            if any(state.units[u].owner != seat for u in occ[cell]):
+                return "R8.2: units cannot enter a cell holding another player's unit"
+            return "R8.1a, R8.2, R8.3: no legal path of that length reaches that cell"
+        case Attack(unit=uid, card=card):
+            problem = _own_unit(state, uid)
+            if problem:
+                return problem
+            unit = state.units[uid]
+            if unit.attacked:
+                return f"R8.6: {unit.label()} has already attacked this turn"
+            if unit.dug or unit.gave:
+                return f"R8.10, R8.11: {unit.label()} dug or handed pieces over this turn"
+            if card and card not in CARDS:
+                return f"R6.5: unknown card {card!r}"
+            if card and CARDS[card].kind != "attack_modifier":
+                return f"R6.5: {CARDS[card].name_vi} is not an attack modifier"
+            if card and CARDS[card].group not in ("common", unit.cls):
+                return f"R6.4: {CARDS[card].name_vi} is a {CARDS[card].group} card"
+            return f"R12.3: {unit.label()} has no legal target"
+        case UseSkill(skill=skill):
+            entry = SKILLS.get(skill)
+            if entry is None:
+                return f"R5.1: unknown skill {skill!r}"
+            if entry.general not in state.roster[seat]:
+                return f"R5.1: {GENERALS[entry.general].name} is not your general"
+            if skill in state.marks[seat]:
+                return f"R5.2a: {entry.name_vi} is already marked this round"
+            if state.attack_skill_used:
+                return "R5.3: you have used your one attack-icon skill this turn"
+            if entry.ultimate and state.mode != "engage" and state.coins[seat] < ULTIMATE_COST:
+                return f"R5.2b: {entry.name_vi} costs {ULTIMATE_COST} coins"
+            if entry.timing == "defence":
+                return f"R5.2: {entry.name_vi} is a defence skill"
+            return f"R5.2c, R5.3a, R6.8: {entry.name_vi} cannot be used now"
+        case PlayCard(card=card):
+            if card not in CARDS:
+                return f"R6.1: unknown card {card!r}"
+            if not any(c.startswith(card + "#") for c in state.hands[seat]):
+                return f"R6.3: you hold no {CARDS[card].name_vi}"
+            if state.mode == "engage" and state.card_played:
+                return "R11.6: one equipment card per turn in Engage"
+            return f"R6.5, R6.8: {CARDS[card].name_vi} cannot be played now"
+        case Dig(general=uid):
+            problem = _own_unit(state, uid)
+            if problem:
+                return problem
+            return "R8.10, R15.6: that general cannot dig there now"
+        case HandOver():
+            return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
+        case Warp():
+            return "R2.20-R2.23: that unit cannot warp now"
+        case Revive():
+            if state.acted:
+                return "R8.14: revival only at the very start of the turn"
+            if state.coins[seat] < REVIVE_COST:
+                return f"R8.14: a revival costs {REVIVE_COST} coins"
+            return "R8.14: that general cannot be revived into that castle"
+    return None

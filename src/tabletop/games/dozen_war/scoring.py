@@ -1,0 +1,157 @@
+"""Scores, the end checks after every complete action, and the Outcome (§7, §10, §11, §16).
+
+``scores()`` gives each seat ``skulls``, ``castles`` (captured, 2 points each), ``map_pieces``
+and ``total``. ``Outcome.reason`` is one of R16.6's words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Outcome
+from tabletop.core.scoring import ScoreSheet, score_sheet
+
+from .components import PIECES_TO_WIN
+from .table import living_generals, pieces_of, standing_castles
+
+if TYPE_CHECKING:
+    from .state import DozenWarState
+
+
+def scores(state: DozenWarState) -> list[ScoreSheet]:
+    """R16.2: skulls + 2 per captured castle + map pieces, per seat."""
+    return [
+        score_sheet(
+            {
+                "skulls": state.skulls[seat],
+                "castles": 2 * state.castles_taken[seat],
+                "map_pieces": pieces_of(state, seat),
+            }
+        )
+        for seat in range(state.num_players)
+    ]
+
+
+def _totals(state: DozenWarState) -> tuple[int, ...]:
+    return tuple(sheet["total"] for sheet in scores(state))
+
+
+def _finish(state: DozenWarState, winners: tuple[int, ...], reason: str) -> None:
+    state.outcome = Outcome(winners=tuple(sorted(winners)), scores=_totals(state), reason=reason)
+    state.tasks.clear()
+    state.attack = None
+    state.hit = None
+
+
+def finish_draw(state: DozenWarState, reason: str) -> None:
+    """A draw: nobody wins (R11.7, R11.9)."""
+    _finish(state, (), reason)
+
+
+def finish_engage_idle(state: DozenWarState, first: int) -> None:
+    """R11.8: the first player loses after 5 own turns in a row without an attack action."""
+    _finish(state, tuple(s for s in range(state.num_players) if s != first), "engage_five_idle_turns")
+
+
+def _members(state: DozenWarState, team: int) -> tuple[int, ...]:
+    return tuple(s for s in range(state.num_players) if state.side_of[s] == team)
+
+
+def ranking_key(state: DozenWarState, seats: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """R7.1b, R16.3-R16.4: score, map pieces, own standing castles, coins (summed over the
+    non-eliminated members of a team)."""
+    live = [s for s in seats if not state.eliminated[s]]
+    sheets = scores(state)
+    return (
+        sum(sheets[s]["total"] for s in live),
+        sum(pieces_of(state, s) for s in live),
+        sum(len(standing_castles(state, s)) for s in live),
+        sum(state.coins[s] for s in live),
+    )
+
+
+def finish_by_score(state: DozenWarState) -> None:
+    """R16.1-R16.4: at the end of round 8 the best key wins; a full tie shares the win."""
+    teams = sorted({state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]})
+    keys = {team: ranking_key(state, _members(state, team)) for team in teams}
+    best = max(keys.values())
+    winners = tuple(
+        s for team in teams if keys[team] == best for s in _members(state, team) if not state.eliminated[s]
+    )
+    _finish(state, winners, "score")
+
+
+def eliminate(state: DozenWarState, seat: int) -> None:
+    """R7.2a: the player leaves the order; hand to the discard pile, coins to the bank."""
+    state.eliminated[seat] = True
+    state.discard.extend(sorted(state.hands[seat]))
+    state.hands[seat] = []
+    state.bank += state.coins[seat]
+    state.coins[seat] = 0
+    if seat != state.turns.current:
+        state.turns.eliminate(seat)
+        return
+    # The current player's turn ends at once; end_turn hands play on and drops the seat.
+    while state.tasks and state.tasks[-1].kind != "turn":
+        state.tasks.pop()
+    if state.tasks:
+        state.tasks.pop()
+    from .agenda import push
+
+    push(state, "end_turn")
+
+
+def drop_eliminated(state: DozenWarState) -> None:
+    """Eliminated seats that are not the current one leave the turn order (R9.11: skipped)."""
+    for seat in range(state.num_players):
+        if state.eliminated[seat] and seat in state.turns.order and seat != state.turns.current:
+            state.turns.eliminate(seat)
+
+
+#: Setup's tasks: the end checks wait until setup is over.
+SETUP_TASKS = frozenset(
+    {
+        "draft_ban",
+        "draft_pick",
+        "draft_banned_round",
+        "deal_generals",
+        "deploy_soldiers",
+        "deploy_generals",
+        "place_start_piece",
+        "place_tokens",
+        "engage_pick",
+        "engage_army",
+        "engage_deploy",
+        "engage_deal",
+    }
+)
+
+
+def check_end(state: DozenWarState) -> None:
+    """R7.1a: the checks after a complete action (from the end of setup on)."""
+    if any(task.kind in SETUP_TASKS for task in state.tasks):
+        return
+    if state.mode == "engage":
+        dead = [s for s in range(state.num_players) if not living_generals(state, s)]
+        if len(dead) == 2:
+            finish_draw(state, "engage_draw")
+        elif dead:
+            _finish(
+                state, tuple(s for s in range(state.num_players) if s not in dead), "engage_general_killed"
+            )
+        return
+    for team in sorted(set(state.side_of)):
+        members = _members(state, team)
+        if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
+            _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
+            return
+    for seat in range(state.num_players):
+        if state.eliminated[seat]:
+            continue
+        if standing_castles(state, seat) or any(u.owner == seat for u in state.units.values()):
+            continue
+        eliminate(state, seat)
+    alive_teams = {state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]}
+    if len(alive_teams) == 1:
+        team = alive_teams.pop()
+        _finish(state, tuple(s for s in _members(state, team) if not state.eliminated[s]), "last_standing")

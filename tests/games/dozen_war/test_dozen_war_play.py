@@ -1,0 +1,29 @@
+"""Random play in every mode: the contract, the information sets, and every game ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from contract import check_contract, check_information_sets
+from tabletop.games.dozen_war import GAME
+
+MODES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"mode": "alliance"}),
+    (3, {"generals": "random"}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_contract_in_every_mode(players: int, options: dict[str, Any]) -> None:
+    state = check_contract(GAME, players, 11, heavy_every=41, **options)
+    assert state.outcome is not None
+
+
+@pytest.mark.parametrize(("players", "options"), MODES[:4])
+def test_information_sets_in_every_mode(players: int, options: dict[str, Any]) -> None:
+    assert check_information_sets(GAME, players, 5, every=53, **options) > 0
