@@ -8,8 +8,8 @@ otherwise after Age III by victory points (ties: most blue-card points, then sha
 Seats: player 0 (the rulebook's first player) drafts first and begins Age I; then player 1.
 Text for people (actions, refusals, ``render()``) names seats as "player 0" and "player 1",
 as every tabletop game does. Whose turn it is is the kernel's ``TurnOrder`` (``state.turns``):
-turns alternate, Play Again is an extra turn, and the draft, each Age and the starter's choice
-start the order afresh with their seat. The conflict pawn is read from player 0's side:
+play passes on (``advance``) after each turn and whenever the draft order says so, Play Again
+is an extra turn, and each Age and the starter's choice start the order with their seat. The conflict pawn is read from player 0's side:
 positive positions stand on player 1's half of the track.
 
 Decisions (``state.decision``) and their actions:
@@ -68,7 +68,8 @@ on military supremacy the pawn is on the capital and the last push may have over
 military token was reached (its pusher built that many shields). Each Progress token from the
 board answers a science pair of its owner (one owed is pending), and while the board has any,
 every pair has had its token. An extra turn is one at most, owed to a seat with a built Wonder
-that plays again (or Theology); ``turns.round`` is at most 1 + half the cards taken.
+that plays again (or Theology); ``turns.round`` is at most 1 + half the draft picks and cards
+taken (play passes on once per pick or card at most, and a round takes two passes).
 
 Option ``wonders``: ``"draft"`` (default) or ``"beginner"`` — the rulebook's fixed sets for a
 first game (player 0: Pyramids, Great Lighthouse, Temple of Artemis, Statue of Zeus; player 1:
