@@ -66,8 +66,8 @@ _MARKETS: dict[tuple[str, str, str], Market] = {}
 _NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
 #: (the city's choices and prices, what is missing) -> the part of them that bears on it.
 _OWN: dict[tuple[str, str], tuple[str, Masks, Vector, Vector]] = {}
-#: (what a neighbour sells, the missing resources) -> what of it bears on them.
-_SUPPLY: dict[tuple[str, int], tuple[str, Vector, Masks]] = {}
+#: (what a neighbour sells, what is missing) -> what of it bears on that.
+_SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
 _PROBLEMS: dict[tuple[str, str, str, str], tuple[Split, ...]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 
@@ -136,7 +136,7 @@ def payment_splits(
         mine = _OWN[own_key] = _own(own.own_key, need, mask)
     sides = []
     for neighbour in (left, right):
-        supply_key = (neighbour.trade_sig, mask)
+        supply_key = (neighbour.trade_sig, need_sig)
         supply = _SUPPLY.get(supply_key)
         if supply is None:
             _bounded(_SUPPLY)
