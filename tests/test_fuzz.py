@@ -180,14 +180,32 @@ def bad_action(p: Pool, state: State, rng: random.Random) -> tuple[object, str]:
     return thing, f"non-action {thing!r}"
 
 
-def check_apply(state: State, action: object, what: str, restore: bool = False) -> None:
-    """``apply`` refuses ``action`` clearly and changes nothing, or carries out an equal legal one
-    (checked here unless ``restore``: then the caller checks once it has put things back)."""
-    before = state.to_dict()
-    legal = state.legal_actions()
+def check_apply(state: State, action: object, what: str) -> None:
+    """``apply`` refuses ``action`` clearly and changes nothing, or carries out an equal legal one."""
+    before, legal = state.to_dict(), state.legal_actions()
+    judge_apply(state, action, what, before, legal, attempt(state, action))
+
+
+def attempt(state: State, action: object) -> IllegalAction | None:
+    """``state.apply(action)``: the refusal, or ``None`` if it was carried out."""
     try:
         state.apply(action)  # type: ignore[arg-type]
     except IllegalAction as error:
+        return error
+    return None
+
+
+def judge_apply(
+    state: State,
+    action: object,
+    what: str,
+    before: dict[str, Any],
+    legal: list[Action],
+    error: IllegalAction | None,
+) -> None:
+    """A refusal is clear and changed nothing (and the game's explanation does not crash); an
+    accepted action was one of ``legal`` in value and types, and the state it made saves."""
+    if error is not None:
         refusal_is_clear(error, f"apply({what})")
         assert state.to_dict() == before, f"apply({what}) was refused but changed the state"
         misfit = state.game.action_space.why_not(action)
@@ -200,13 +218,6 @@ def check_apply(state: State, action: object, what: str, restore: bool = False) 
                     f"{type(state).__name__}._why_illegal({what}) raised {type(crash).__name__}: {crash}"
                 ) from crash
         return
-    if not restore:
-        check_accepted(state, legal, what)
-
-
-def check_accepted(state: State, legal: list[Action], what: str) -> None:
-    """The action ``apply`` carried out was one of ``legal`` (in value and types) and the state
-    it made saves and loads."""
     done = state.history[-1]
     assert any(
         done == own and all(same_types(getattr(done, f), getattr(own, f)) for f in field_names(type(own)))
@@ -230,14 +241,13 @@ def check_changed_in_place(state: State, rng: random.Random) -> None:
     others = [getattr(other, field) for other in legal if type(other) is type(action)]
     value = rng.choice([*others, twin(original, rng), rng.choice(BAD_VALUES)])
     what = f"{type(action).__name__} changed in place to {field}={value!r}"
-    length = len(state.history)
-    try:  # the object may be shared with other states (and module tables): always put it back
+    before = state.to_dict()  # now: a game may share the object with its history, and module tables
+    try:
         object.__setattr__(action, field, value)
-        check_apply(state, action, what, restore=True)
-    finally:
+        error = attempt(state, action)
+    finally:  # so always put it back before anything else reads it
         object.__setattr__(action, field, original)
-    if len(state.history) > length:
-        check_accepted(state, legal, what)
+    judge_apply(state, with_field(action, field, value), what, before, legal, error)
 
 
 # ---------------------------------------------------------------------- saves and records
