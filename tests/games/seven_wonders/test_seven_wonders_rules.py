@@ -514,3 +514,31 @@ def test_free_city_refusals() -> None:
     with pytest.raises(tabletop.IllegalAction, match="not in the Free City's hand"):
         s.apply(Build("I-altar"))
     assert s.to_dict() == before
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def test_a_seat_sees_the_hand_it_passed_and_determinizing_keeps_it() -> None:
+    s = table(seed=3)
+    play_turn(s, discard_all(s))  # discards are face down: nothing leaves a hand in public
+    view = s.observation(0)
+    assert view["hands"][1] == {"count": 6, "seen": list(s.hands.cards[1]), "unseen": 0}
+    assert view["hands"][2] == {"count": 6, "seen": [], "unseen": 0}
+    assert view["discard"]["count"] == 3 and len(view["discard"]["known"]) == 1
+    for seed in range(4):
+        guess = s.determinize(0, seed)
+        assert guess.hands.cards[1] == s.hands.cards[1]  # exactly what seat 0 saw
+        assert guess.hands.cards[0] == s.hands.cards[0]
+        assert guess.observation(0) == view
+
+
+def test_an_unrevealed_choice_is_hidden_and_redrawn_when_determinizing() -> None:
+    s = table(seed=5)
+    s.apply(s.legal_actions()[0])
+    assert s.acting_seats() == (1, 2) and s.current_player == 1
+    view = s.observation(1)
+    assert view["choices"]["chosen"] == [0] and view["choices"]["mine"] == []
+    assert s.observation(0)["choices"]["mine"][0][0] == 0
+    guess = s.determinize(1, 9)
+    assert set(guess.choices.choices) == {0} and guess.observation(1) == view
