@@ -30,13 +30,21 @@ class BenchResult:
     mean_decisions: float
 
 
+#: Games benchmarked at more player counts than their fewest and most, and with some options
+#: fixed unless the caller sets them: 7 Wonders at 3, 5 and 7 players and the 2-player Free
+#: City variant, side A (the side its peers implement).
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"seven_wonders": (2, 3, 5, 7)}
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"seven_wonders": {"side": "A"}}
+
+
 def configurations(
     game: Game[Any], players: int | None = None, options: Mapping[str, Any] | None = None
 ) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The player counts (fewest and most) times every value of each option with fixed choices,
-    unless fixed by the caller."""
-    counts = [players] if players is not None else sorted({game.min_players, game.max_players})
-    fixed = dict(options or {})
+    """The player counts (fewest and most, or the game's entry in :data:`PLAYER_COUNTS`) times
+    every value of each option with fixed choices, unless fixed by the caller."""
+    default_counts = PLAYER_COUNTS.get(game.name, (game.min_players, game.max_players))
+    counts = [players] if players is not None else sorted(set(default_counts))
+    fixed = {**DEFAULT_OPTIONS.get(game.name, {}), **(options or {})}
     varying = [o for o in game.options.values() if o.choices is not None and o.name not in fixed]
     for count in counts:
         for values in itertools.product(*(o.choices or () for o in varying)):
