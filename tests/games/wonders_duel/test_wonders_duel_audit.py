@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import tabletop
 from games.wonders_duel.wonders_duel_helpers import (
     coin_balance,
     fresh,
@@ -23,11 +22,11 @@ from games.wonders_duel.wonders_duel_helpers import (
     only_cards,
     open_card,
     play,
+    refused,
     set_coins,
     set_turn,
     to_discard,
 )
-from tabletop.core import Action
 from tabletop.games.wonders_duel import (
     BOARD,
     CARDS,
@@ -47,16 +46,6 @@ from tabletop.games.wonders_duel.city import card_cost, wonder_cost
 from tabletop.games.wonders_duel.effects import start_age
 
 REFERENCE = Path("/work/shared/reference/wonders_duel")
-
-
-def refused(s: WondersDuelState, action: Action, *words: str) -> None:
-    """The action is refused with a message containing ``words``; nothing changes."""
-    before = s.to_dict()
-    with pytest.raises(tabletop.IllegalAction) as error:
-        s.apply(action)
-    for word in words:
-        assert word in str(error.value), str(error.value)
-    assert s.to_dict() == before
 
 
 def build(s: WondersDuelState, wonder: str, coins: int = 40) -> None:

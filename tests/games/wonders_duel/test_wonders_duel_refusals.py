@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
-from games.wonders_duel.wonders_duel_helpers import fresh, open_card, random_game
+from games.wonders_duel.wonders_duel_helpers import fresh, open_card, random_game, refused
 from tabletop.core import Action
 from tabletop.games.wonders_duel import (
     CARDS,
@@ -57,18 +57,6 @@ def _at_each_decision() -> dict[str, WondersDuelState]:
 
 def at(decision: str) -> WondersDuelState:
     return _at_each_decision()[decision].clone()
-
-
-def refused(s: WondersDuelState, action: Action, *words: str) -> str:
-    """``apply`` refuses ``action`` naming ``words`` and changes nothing; the message."""
-    before = s.to_dict()
-    with pytest.raises(tabletop.IllegalAction) as error:
-        s.apply(action)
-    message = str(error.value)
-    for word in words:
-        assert word in message, message
-    assert s.to_dict() == before
-    return message
 
 
 # ---------------------------------------------------------------------- the issue's repros

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import tabletop
 from games.wonders_duel.wonders_duel_helpers import (
     coin_balance,
     fresh,
@@ -15,11 +14,11 @@ from games.wonders_duel.wonders_duel_helpers import (
     only_cards,
     open_card,
     play,
+    refused,
     set_coins,
     set_turn,
     to_discard,
 )
-from tabletop.core import Action
 from tabletop.games.wonders_duel import (
     GAME,
     BuildFromDiscard,
@@ -41,16 +40,6 @@ def turn_state(seed: int = 0) -> WondersDuelState:
     s = fresh(seed)
     assert s.decision == "turn" and s.current_player == 0
     return s
-
-
-def refused(s: WondersDuelState, action: Action, *words: str) -> None:
-    """The action is refused with a message containing ``words``; nothing changes."""
-    before = s.to_dict()
-    with pytest.raises(tabletop.IllegalAction) as error:
-        s.apply(action)
-    for word in words:
-        assert word in str(error.value), str(error.value)
-    assert s.to_dict() == before
 
 
 # ---------------------------------------------------------------------- the seed's examples

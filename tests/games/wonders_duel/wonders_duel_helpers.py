@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+import tabletop
 from tabletop.core import Action, Layout, Rng
 from tabletop.games.wonders_duel import CARDS, GAME, WondersDuelState
 from tabletop.games.wonders_duel.city import derive_city
@@ -114,6 +117,19 @@ def only_cards(s: WondersDuelState, *cards: str) -> None:
     s.forget_legal_actions()
 
 
+def refused(s: WondersDuelState, action: Action, *words: str) -> str:
+    """``apply`` refuses ``action`` with a message containing ``words`` and changes nothing;
+    the message."""
+    before = s.to_dict()
+    with pytest.raises(tabletop.IllegalAction) as error:
+        s.apply(action)
+    message = str(error.value)
+    for word in words:
+        assert word in message, message
+    assert s.to_dict() == before
+    return message
+
+
 def play(s: WondersDuelState, action: Action) -> None:
     """Apply an action (the state refuses it if it is illegal)."""
     s.apply(action)
@@ -183,6 +199,7 @@ __all__ = [
     "open_card",
     "play",
     "random_game",
+    "refused",
     "set_coins",
     "set_turn",
     "to_discard",
