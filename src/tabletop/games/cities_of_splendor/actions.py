@@ -318,6 +318,8 @@ ACTION_SPACE = ActionSpace(
 # ``State.apply`` finds an agent's choice among them by identity.
 
 TAKE = {colours: TakeGems(colours) for colours in TAKE_DOMAIN}
+#: The tokens each take moves, by colour.
+TAKE_COUNTS = {colours: {c: colours.count(c) for c in colours} for colours in TAKE_DOMAIN}
 #: Available colours (in printed order) -> the "3 different colours" takes among them.
 TAKE_DIFFERENT: dict[tuple[str, ...], list[Action]] = {}
 for _size in range(1, len(COLOURS) + 1):

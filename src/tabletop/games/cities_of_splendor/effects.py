@@ -18,6 +18,7 @@ from tabletop.core import Action, IllegalAction
 
 from .actions import (
     NO_GOLD,
+    TAKE_COUNTS,
     BuyCard,
     ChooseNoble,
     ClaimCity,
@@ -90,7 +91,8 @@ def _exact_numbers(action: Action) -> bool:
 
 
 def _main_action(state: St, action: Action) -> None:
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # TurnOrder.current, without a property call per action
     player = state.players[seat]
     tasks = state.tasks
     tasks.extend(END_TASKS[state.module])
@@ -99,9 +101,7 @@ def _main_action(state: St, action: Action) -> None:
         return
     state.passes = 0
     if isinstance(action, TakeGems):
-        take, mine = state.bank.move_to, player.tokens
-        for colour in action.colours:
-            take(mine, colour)
+        state.bank.move_all_to(player.tokens, TAKE_COUNTS[action.colours])
     elif isinstance(action, BuyCard):
         tasks[0:0] = _begin_purchase(state, seat, action.card)
     elif isinstance(action, ReserveCard):
@@ -183,7 +183,8 @@ def _gain(state: St, player: Player, card: str) -> None:
 
 def _answer(state: St, action: Action) -> None:
     """Resolve the pending decision with ``action``."""
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]
     player = state.players[seat]
     tasks = state.tasks
     if isinstance(action, ReturnToken):
@@ -285,7 +286,9 @@ def _pay_for(state: St, player: Player, pay: Pay) -> None:
 def _advance(state: St) -> None:
     """Resolve tasks until a decision with a real choice is pending, or the turn ends."""
     tasks = state.tasks
-    player = state.players[state.turns.current]
+    turns = state.turns
+    player = state.players[turns.order[turns.position]]
+    counts = player.tokens.counts  # read only, for the two common cases below
     while tasks:
         task = tasks[0]
         if task == "gain":
@@ -311,10 +314,10 @@ def _advance(state: St) -> None:
             if not end_of_turn(state):
                 state.turns.advance()
             return
-        if task == "return" and player.tokens.total() <= TOKEN_LIMIT:
+        if task == "return" and sum(counts.values()) <= TOKEN_LIMIT:
             tasks.pop(0)  # the common cases, decided without building the options
             continue
-        if task == "pay" and not player.tokens[GOLD] and not player.gold_cards:
+        if task == "pay" and not counts[GOLD] and not player.gold_cards:
             tasks.pop(0)  # no gold at all: gems pay everything, nothing to choose
             _pay_for(state, player, NO_GOLD)
             continue

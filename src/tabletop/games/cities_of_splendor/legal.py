@@ -165,7 +165,8 @@ def legal_actions(state: St) -> list[Action]:
 
 def turn_actions(state: St) -> list[Action]:
     """The main actions: take gems, reserve, buy; ``Pass`` only when none is possible."""
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # TurnOrder.current, without a property call
     player = state.players[seat]
     bank = state.bank.counts
     key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
@@ -186,12 +187,13 @@ def turn_actions(state: St) -> list[Action]:
     budget = tokens[GOLD] + 2 * len(player.gold_cards)
     simple = 3 not in player.posts
     buy, reserve, plain, cost5, total = BUY, RESERVE, PLAIN, COST5, TOTAL_COST
-    cap = hw + hu + hg + hr + hk + budget
+    # No card costs more than everything the player can put towards it (bonuses, gems, gold):
+    # tested inline before the call, it rules out most cards early on. With the third Trading
+    # Post power one gold covers 2 units, so there is no such quick bound.
+    cap = hw + hu + hg + hr + hk + budget if simple else 1 << 30
 
     def affordable(card: str) -> bool:
         if simple and card in plain:
-            if total[card] > cap:  # cannot pay even with everything: most cards, early on
-                return False
             w, u, g, r, k = cost5[card]
             short = (
                 (w - hw if w > hw else 0)
@@ -211,7 +213,7 @@ def turn_actions(state: St) -> list[Action]:
                 continue
             if may_reserve:
                 actions.append(reserve[card])
-            if affordable(card):
+            if total[card] <= cap and affordable(card):
                 actions.append(buy[card])
     if may_reserve:
         for level, market in enumerate(state.markets, start=1):
@@ -221,7 +223,7 @@ def turn_actions(state: St) -> list[Action]:
             if market.deck.cards:
                 actions.append(RESERVE_DECK[(level, True)])
     for card in player.reserved:
-        if affordable(card):
+        if total[card] <= cap and affordable(card):
             actions.append(buy[card])
     if not actions:
         actions.append(PASS)

@@ -56,7 +56,7 @@ def end_of_turn(state: St) -> bool:
     Returns whether the game is over.
     """
     turns = state.turns
-    player = state.players[turns.current]
+    player = state.players[turns.order[turns.position]]
     if state.module == "cities":
         if player.city is not None:
             state.end_triggered = True
