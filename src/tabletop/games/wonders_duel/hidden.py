@@ -154,4 +154,5 @@ def _resample_tokens(s: WondersDuelState, seat: int) -> None:
         s.set_aside = pool + list(known)
     else:
         s.set_aside = pool
-        s.library_known = pool[-len(s.library_known) :]
+        returned = len(s.library_known)
+        s.library_known = pool[len(pool) - returned :]
