@@ -18,7 +18,44 @@ from .model import Unit
 if TYPE_CHECKING:
     from .state import DozenWarState
 
-Occupancy = list[list[int]]
+
+class View:
+    """The board at one moment, as per-cell arrays, built once per question: the units in each
+    cell, their owner, soldier count and whether a general is there; mountains; castles."""
+
+    __slots__ = ("castle_index", "castle_owner", "general", "ids", "mountain", "owner", "soldiers")
+
+    def __init__(self, state: DozenWarState) -> None:
+        spec = spec_of(state)
+        size = spec.grid.size
+        self.ids: list[list[int]] = [[] for _ in range(size)]
+        self.owner = [-1] * size
+        self.soldiers = [0] * size
+        self.general = [False] * size
+        for unit in state.units.values():
+            cell = unit.cell
+            self.ids[cell].append(unit.id)
+            self.owner[cell] = unit.owner
+            if unit.general:
+                self.general[cell] = True
+            else:
+                self.soldiers[cell] += 1
+        mountain = [False] * size
+        for cell in state.terrain:
+            mountain[cell] = True
+        self.mountain = mountain
+        self.castle_owner = [-1] * size
+        self.castle_index = [-1] * size
+        for index, castle in enumerate(state.castles):
+            if castle.hp > 0:
+                self.castle_owner[castle.cell] = castle.owner
+                self.castle_index[castle.cell] = index
+
+    def __getitem__(self, cell: int) -> list[int]:
+        return self.ids[cell]
+
+
+Occupancy = View
 
 
 def spec_of(state: DozenWarState) -> MapSpec:
@@ -40,20 +77,14 @@ def from_action_cell(spec: MapSpec, code: int) -> int | None:
     return None
 
 
-def occupancy(state: DozenWarState) -> Occupancy:
-    """Per cell, the ids of the units standing there."""
-    occ: Occupancy = [[] for _ in range(spec_of(state).grid.size)]
-    for unit in state.units.values():
-        occ[unit.cell].append(unit.id)
-    return occ
+def occupancy(state: DozenWarState) -> View:
+    """The board now, as per-cell arrays (indexing it gives the unit ids in a cell)."""
+    return View(state)
 
 
 def is_mountain(state: DozenWarState, cell: int) -> bool:
     """Whether ``cell`` is a mountain now (the volcano until it is removed, R2.19)."""
-    spec = spec_of(state)
-    if cell == spec.volcano:
-        return state.volcano_up
-    return cell in spec.mountain_cells
+    return cell in state.terrain
 
 
 def castle_at(state: DozenWarState, cell: int) -> int | None:
@@ -67,64 +98,47 @@ def castle_at(state: DozenWarState, cell: int) -> int | None:
 def is_enemy(state: DozenWarState, a: int, b: int) -> bool:
     """Whether players ``a`` and ``b`` are enemies (conventions: every other player; in
     alliance mode the other team)."""
-    if a == b:
-        return False
-    return state.side_of[a] != state.side_of[b]
+    return a != b and state.side_of[a] != state.side_of[b]
 
 
-def soldiers_and_general(state: DozenWarState, ids: list[int]) -> tuple[int, bool]:
-    """How many soldiers and whether a general stand among ``ids``."""
-    soldiers = 0
-    general = False
-    for uid in ids:
-        if state.units[uid].general:
-            general = True
-        else:
-            soldiers += 1
-    return soldiers, general
-
-
-def passable(state: DozenWarState, unit: Unit, cell: int, occ: Occupancy) -> bool:
+def passable(state: DozenWarState, unit: Unit, cell: int, occ: View) -> bool:
     """R8.3a (Engage R11.3): whether ``unit`` may pass through ``cell`` during a move."""
-    if is_mountain(state, cell):
+    if occ.mountain[cell]:
         return False
-    here = occ[cell]
-    for uid in here:
-        if state.units[uid].owner != unit.owner:
-            return False
-    castle = castle_at(state, cell)
-    if castle is not None and state.castles[castle].owner != unit.owner:
+    owner = occ.owner[cell]
+    if owner != -1 and owner != unit.owner:
+        return False
+    castle = occ.castle_owner[cell]
+    if castle != -1 and castle != unit.owner:
         return False
     if state.mode == "engage":
         return True
-    soldiers, general = soldiers_and_general(state, here)
-    if CELL_CAPACITY.is_full("soldier", soldiers):
+    if occ.soldiers[cell] >= CELL_CAPACITY.limits["soldier"]:
         return False  # R8.3: nobody passes through a full cell
-    return not (unit.general and general)
+    return not (unit.general and occ.general[cell])
 
 
-def may_stand(state: DozenWarState, unit: Unit, cell: int, occ: Occupancy, climbing: bool = False) -> bool:
+def may_stand(state: DozenWarState, unit: Unit, cell: int, occ: View, climbing: bool = False) -> bool:
     """R13.7: whether ``unit`` may end in ``cell`` (a move with ``climbing``: R2.3a)."""
-    spec = spec_of(state)
-    if is_mountain(state, cell):
+    here = occ.ids[cell]
+    if occ.mountain[cell]:
         if not climbing or unit.general or not stats_of(unit.cls, False).can_climb_mountain:
             return False
-        if cell == spec.volcano:
+        if cell == spec_of(state).volcano:
             return False  # R2.2a: nobody climbs the volcano
-        return not any(uid != unit.id for uid in occ[cell])  # R2.3b: one soldier on a mountain
-    castle = castle_at(state, cell)
-    if castle is not None and state.castles[castle].owner != unit.owner:
+        return not any(uid != unit.id for uid in here)  # R2.3b: one soldier on a mountain
+    castle = occ.castle_owner[cell]
+    if castle != -1 and castle != unit.owner:
         return False
-    here = [uid for uid in occ[cell] if uid != unit.id]
-    for uid in here:
-        if state.units[uid].owner != unit.owner:
-            return False
+    owner = occ.owner[cell]
+    if owner != -1 and owner != unit.owner:
+        return False
+    inside = unit.id in here
     if state.mode == "engage":
-        return not here  # R11.3: one unit per cell
-    soldiers, general = soldiers_and_general(state, here)
+        return not here or (inside and len(here) == 1)  # R11.3: one unit per cell
     if unit.general:
-        return not general
-    return CELL_CAPACITY.admits("soldier", soldiers)
+        return not occ.general[cell] or inside
+    return CELL_CAPACITY.admits("soldier", occ.soldiers[cell] - (1 if inside else 0))
 
 
 def move_budget(state: DozenWarState, unit: Unit) -> int:
@@ -152,12 +166,18 @@ def round_modifier(state: DozenWarState, unit: Unit, stat: str) -> int:
     return total
 
 
-def destinations(state: DozenWarState, unit: Unit, occ: Occupancy) -> dict[int, tuple[int, ...]]:
+def destinations(state: DozenWarState, unit: Unit, occ: View) -> dict[int, tuple[int, ...]]:
     """R8.1a: every cell ``unit`` may end its next move on, with a path to it."""
     budget = move_budget(state, unit)
     if budget <= 0:
         return {}
     grid = spec_of(state).grid
+    if budget == 1:  # most units: a single step, no path search needed
+        return {
+            c: (c,)
+            for c in grid.neighbour_table()[unit.cell]
+            if may_stand(state, unit, c, occ, climbing=True)
+        }
     return grid.reachable(
         unit.cell,
         budget,
@@ -186,13 +206,15 @@ def shoots_over_units(unit: Unit) -> bool:
     return unit.cls == "archer"
 
 
-def line_clear(state: DozenWarState, src: int, dst: int, over_units: bool, occ: Occupancy) -> bool:
+def line_clear(state: DozenWarState, src: int, dst: int, over_units: bool, occ: View) -> bool:
     """R2.1d: no mountain strictly between, and (unless ``over_units``) no unit either;
     ``False`` when ``dst`` is not on a ray from ``src``."""
     between = spec_of(state).grid.between(src, dst)
     if between is None:
         return False
-    return all(not (is_mountain(state, cell) or (not over_units and occ[cell])) for cell in between)
+    mountain = occ.mountain
+    ids = occ.ids
+    return not any(mountain[c] or (not over_units and ids[c]) for c in between)
 
 
 def not_blocked_by_mountain(state: DozenWarState, src: int, dst: int) -> bool:
@@ -202,34 +224,55 @@ def not_blocked_by_mountain(state: DozenWarState, src: int, dst: int) -> bool:
 
 
 def ray_cells(
-    state: DozenWarState, src: int, reach: int, over_units: bool, occ: Occupancy
+    state: DozenWarState, src: int, reach: int, over_units: bool, occ: View
 ) -> list[tuple[int, int]]:
     """The cells ``(direction index, cell)`` along the 8 rays within ``reach`` that a line of
     fire from ``src`` reaches (R2.1d): a mountain ends the ray after itself (a soldier on it is
     a target, R2.3c), a unit ends it for non-archers after its cell."""
-    grid = spec_of(state).grid
     found = []
-    for d, ray in enumerate(grid.rays(src)):
+    mountain = occ.mountain
+    ids = occ.ids
+    for d, ray in enumerate(spec_of(state).grid.rays(src)):
         for cell in ray[:reach]:
             found.append((d, cell))
-            if is_mountain(state, cell) or (not over_units and occ[cell]):
+            if mountain[cell] or (not over_units and ids[cell]):
                 break
     return found
 
 
-def targets_in_cell(state: DozenWarState, player: int, cell: int, occ: Occupancy, castles: bool) -> list[int]:
+def attack_reaches_target(state: DozenWarState, unit: Unit, reach: int, occ: View) -> bool:
+    """R12.4 for a normal attack, answered fast: whether any enemy unit, or enemy castle with
+    no soldier inside, lies on a ray within ``reach`` with a clear line of fire."""
+    over = unit.cls == "archer"
+    side = state.side_of
+    mine = side[unit.owner]
+    mountain, owner, ids, castle_owner = occ.mountain, occ.owner, occ.ids, occ.castle_owner
+    for ray in spec_of(state).grid.rays(unit.cell):
+        for cell in ray[:reach]:
+            who = owner[cell]
+            if who != -1 and side[who] != mine:
+                return True
+            keeper = castle_owner[cell]
+            if keeper != -1 and side[keeper] != mine and not occ.soldiers[cell]:
+                return True
+            if mountain[cell] or (not over and ids[cell]):
+                break
+    return False
+
+
+def targets_in_cell(state: DozenWarState, player: int, cell: int, occ: View, castles: bool) -> list[int]:
     """R12.4: the enemy units of ``player`` in ``cell`` and, with ``castles``, the enemy
     castle there when no enemy soldier is inside (R2.8)."""
-    found = [uid for uid in occ[cell] if is_enemy(state, player, state.units[uid].owner)]
+    owner = occ.owner[cell]
+    found = list(occ.ids[cell]) if owner != -1 and is_enemy(state, player, owner) else []
     if castles:
-        index = castle_at(state, cell)
-        guarded_by_soldier = any(not state.units[uid].general for uid in found)
+        castle_owner = occ.castle_owner[cell]
         if (
-            index is not None
-            and is_enemy(state, player, state.castles[index].owner)
-            and not guarded_by_soldier
+            castle_owner != -1
+            and is_enemy(state, player, castle_owner)
+            and not (found and occ.soldiers[cell])
         ):
-            found.append(CASTLE_BASE + index)
+            found.append(CASTLE_BASE + occ.castle_index[cell])
     return found
 
 

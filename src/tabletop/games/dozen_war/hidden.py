@@ -88,6 +88,7 @@ def observation(state: DozenWarState, seat: int) -> dict[str, Any]:
         "castles": [[c.cell, c.owner, c.type, c.hp, c.taken_by] for c in state.castles],
         "mountains": {str(cell): len(stack) for cell, stack in sorted(state.mountains.items())},
         "volcano_up": state.volcano_up,
+        "terrain": list(state.terrain),
         "loose": {str(cell): sorted(p) for cell, p in sorted(state.loose.items())},
         "spent_tokens": list(state.spent_tokens),
         "coins": list(state.coins),

@@ -619,22 +619,27 @@ def _cancel(
 
 
 def swap_partners(state: DozenWarState, seat: int, user: int, sel: dict[str, Any]) -> list[int]:
-    """Phi Thân, Thây Độc: own soldiers within range that can trade cells with the user."""
+    """Phi Thân, Thây Độc: own soldiers within range that can trade cells with the user (R13.7:
+    both cells stay legal; a swap never puts a unit on a mountain, R2.3a)."""
     me = state.units.get(user)
     if me is None:
         return []
-    found = []
     occ = occupancy(state)
+    found = []
     for uid in select_units(state, seat, user, sel):
         other = state.units[uid]
-        if is_mountain(state, other.cell) or is_mountain(state, me.cell):
-            continue  # R2.3a: a swap never puts a unit on a mountain
-        occ_me = [u for u in occ[me.cell] if u != me.id] + [uid]
-        occ_other = [u for u in occ[other.cell] if u != uid] + [me.id]
-        trial = list(occ)
-        trial[me.cell], trial[other.cell] = occ_me, occ_other
-        if may_stand(state, me, other.cell, trial) and may_stand(state, other, me.cell, trial):
-            found.append(uid)
+        if occ.mountain[other.cell] or occ.mountain[me.cell] or other.cell == me.cell:
+            continue
+        if state.mode == "engage":
+            found.append(uid)  # one unit per cell on both sides: a plain exchange
+            continue
+        # The general arrives where the soldier was (no other general there, its own cell or
+        # an own castle); the soldier arrives where the general was (room for a soldier).
+        if me.general and occ.general[other.cell]:
+            continue
+        if occ.soldiers[me.cell] >= 5:
+            continue
+        found.append(uid)
     return found
 
 

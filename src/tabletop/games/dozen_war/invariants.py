@@ -63,7 +63,7 @@ def check(state: DozenWarState) -> None:
         elif uid < len(GENERAL_IDS):
             raise ValueError(f"soldier {uid} uses a general's id")
     occ = occupancy(state)
-    for cell, ids in enumerate(occ):
+    for cell, ids in enumerate(occ.ids):
         owners = {state.units[u].owner for u in ids}
         generals = sum(1 for u in ids if state.units[u].general)
         if len(owners) > 1 or generals > 1 or len(ids) - generals > 5:

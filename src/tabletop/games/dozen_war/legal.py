@@ -10,7 +10,15 @@ from tabletop.core import Action
 from . import combat, interpreter
 from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, UseSkill, Warp
 from .agenda import LEGAL
-from .board import destinations, may_stand, occupancy, spec_of, to_action_cell
+from .board import (
+    attack_range,
+    attack_reaches_target,
+    destinations,
+    may_stand,
+    occupancy,
+    spec_of,
+    to_action_cell,
+)
 from .components import CARDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
 from .model import Unit
 from .table import dead_generals, designs_in_hand, standing_castles
@@ -64,10 +72,17 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         for cell in sorted(destinations(state, unit, occ)):
             found.append(Move(unit.id, to_action_cell(spec, cell)))
         if can_attack(unit):
-            if combat.has_targets(state, seat, unit.id, {}, "", occ):
+            reach = attack_range(state, unit)
+            plain = attack_reaches_target(state, unit, reach, occ)
+            if plain:
                 found.append(Attack(unit.id))
             for design in modifiers:
-                if _group_fits(design, unit) and combat.has_targets(state, seat, unit.id, {}, design, occ):
+                if not _group_fits(design, unit):
+                    continue
+                extra = int(combat.attack_mods(design).get("range", 0))
+                if (plain and not extra) or (
+                    extra and attack_reaches_target(state, unit, reach + extra, occ)
+                ):
                     found.append(Attack(unit.id, design))
     if not state.attack_skill_used:
         for unit in mine:

@@ -230,7 +230,7 @@ def _legal_engage_deploy(state: DozenWarState, task: Task) -> list[Action]:
     spec = spec_of(state)
     occupied = {u.cell for u in state.units.values()}
     cells = [c for c in spec.homes[state.home[task.seat]].deploy_cells if c not in occupied]
-    cells = [c for c in cells if c not in spec.mountain_cells]
+    cells = [c for c in cells if c not in state.terrain]
     return [
         Deploy(piece, to_action_cell(spec, c)) for piece in sorted(set(task.data["pieces"])) for c in cells
     ]
@@ -274,7 +274,10 @@ def _round_start(state: DozenWarState, task: Task) -> None:
             state.marks[seat] = []
     state.modifiers.clear()
     if state.round == WARP_ROUND:
-        state.volcano_up = False  # R2.19: the warp opens; a leftover token stays (R2.19a)
+        # R2.19: the warp opens; a leftover token stays on the warp cell (R2.19a).
+        state.volcano_up = False
+        volcano = spec_of(state).volcano
+        state.terrain = [c for c in state.terrain if c != volcano]
     if state.round < 2:
         return
     # R9.2: income in turn order.

@@ -85,6 +85,7 @@ def new_game(
         home=home,
         turns=TurnOrder(positions.copy()),
         castles=castles,
+        terrain=sorted(spec.mountain_cells),
         coins=[0] * num_players,
         bank=BANK_COINS,
         hands=[[] for _ in seats],

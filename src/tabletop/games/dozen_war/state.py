@@ -36,6 +36,8 @@ class DozenWarState(State):
     castles: list[Castle] = attrs.field(factory=list)
     #: Mountain cell -> token ids under it, the top one last (R15.2).
     mountains: dict[int, list[str]] = attrs.field(factory=dict)
+    #: The mountain cells now (R2.2): the map's, less the volcano once removed (R2.19).
+    terrain: list[int] = attrs.field(factory=list)
     volcano_up: bool = True
     #: Cell -> loose map pieces lying there (R15.9).
     loose: dict[int, list[str]] = attrs.field(factory=dict)
@@ -142,6 +144,7 @@ class DozenWarState(State):
             units=self.units.copy(),
             castles=self.castles.copy(),
             mountains={cell: stack.copy() for cell, stack in self.mountains.items()},
+            terrain=self.terrain,
             volcano_up=self.volcano_up,
             loose={cell: pieces.copy() for cell, pieces in self.loose.items()},
             spent_tokens=self.spent_tokens.copy(),

@@ -26,7 +26,7 @@ def _cell_text(state: DozenWarState, cell: int, units: list[int]) -> str:
             text = f"[{castle.owner + 1}{castle.type[0].upper()}{castle.hp}]"
     if cell == spec.volcano:
         text = "V" if state.volcano_up else "@"
-    elif cell in spec.mountain_cells:
+    elif cell in state.terrain:
         text = "^"
     if cell in state.mountains:
         text += str(len(state.mountains[cell]))

@@ -1,0 +1,151 @@
+"""Scenario helpers: a bare board (R17's convention) with exactly the pieces an example lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from tabletop import IllegalAction
+from tabletop.core import Action, TurnOrder
+from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.actions import CASTLE_BASE, ChooseCell, Pass, Target
+from tabletop.games.dozen_war.board import spec_of, to_action_cell
+from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS
+from tabletop.games.dozen_war.model import Castle, Task, Unit
+from tabletop.games.dozen_war.state import DozenWarState
+from tabletop.games.dozen_war.table import new_general, new_soldier
+
+
+def bare(players: int = 4, seat: int = 0, round_: int = 2, **options: Any) -> DozenWarState:
+    """It is ``seat``'s turn in round ``round_`` on an empty board of the mode's map: no
+    mountains, castles, tokens, units or cards (R17's "bare board")."""
+    state = GAME.new_game(players=players, seed=0, generals="random", **options)
+    state.units = {}
+    state.castles = []
+    state.terrain = []
+    state.mountains = {}
+    state.loose = {}
+    state.volcano_up = False
+    state.deck = sorted(CARD_COPIES)
+    state.hands = [[] for _ in range(players)]
+    state.roster = [[] for _ in range(players)]
+    state.turns = TurnOrder(list(range(players)), position=seat)
+    state.round = round_
+    state.tasks = [Task("round_end"), Task("turn", seat)]
+    if state.mode != "engage":
+        # Every seat keeps one soldier far away, so nobody is eliminated (R7.2) by accident.
+        for other in range(players):
+            new_soldier(state, other, "infantry", spec_of(state).grid.cell(12 - other, 12))
+    state.forget_legal_actions()
+    return state
+
+
+def cell(state: DozenWarState, rc: tuple[int, int]) -> int:
+    """The board cell at ``(row, col)``."""
+    return spec_of(state).grid.cell(*rc)
+
+
+def acell(state: DozenWarState, rc: tuple[int, int]) -> int:
+    """An action's cell code for ``(row, col)``."""
+    return to_action_cell(spec_of(state), cell(state, rc))
+
+
+def soldier(state: DozenWarState, owner: int, cls: str, rc: tuple[int, int], hp: int | None = None) -> int:
+    """Put a soldier there; its id."""
+    unit = new_soldier(state, owner, cls, cell(state, rc))
+    if hp is not None:
+        state.units[unit.id] = attrs.evolve(unit, hp=hp)
+    state.forget_legal_actions()
+    return unit.id
+
+
+def general(
+    state: DozenWarState, owner: int, name: str, rc: tuple[int, int], hp: int | None = None, **fields: Any
+) -> int:
+    """Put a general there (added to the owner's roster); its id."""
+    if name not in state.roster[owner]:
+        state.roster[owner].append(name)
+    unit = new_general(state, owner, name, cell(state, rc))
+    state.units[unit.id] = attrs.evolve(unit, hp=unit.hp if hp is None else hp, **fields)
+    state.forget_legal_actions()
+    return unit.id
+
+
+def gid(name: str) -> int:
+    """A general's unit id."""
+    return GENERAL_IDS.index(name)
+
+
+def castle(state: DozenWarState, owner: int, kind: str, rc: tuple[int, int], hp: int = 2) -> int:
+    """Put a castle there; its target code."""
+    state.castles.append(Castle(cell=cell(state, rc), owner=owner, type=kind, hp=hp))
+    state.forget_legal_actions()
+    return CASTLE_BASE + len(state.castles) - 1
+
+
+def mountain(state: DozenWarState, rc: tuple[int, int], tokens: list[str] | None = None) -> None:
+    """Make ``(row, col)`` a mountain (with tokens under it)."""
+    state.terrain = sorted({*state.terrain, cell(state, rc)})
+    if tokens:
+        state.mountains[cell(state, rc)] = list(tokens)
+    state.forget_legal_actions()
+
+
+def give(state: DozenWarState, seat: int, design: str) -> None:
+    """Move one card of ``design`` from the deck into ``seat``'s hand."""
+    copy = next(c for c in state.deck if CARD_COPIES[c] == design)
+    state.deck.remove(copy)
+    state.hands[seat].append(copy)
+    state.forget_legal_actions()
+
+
+def unit(state: DozenWarState, uid: int) -> Unit | None:
+    """The unit with that id, or ``None`` if it died."""
+    return state.units.get(uid)
+
+
+def hp(state: DozenWarState, uid: int) -> int:
+    """A unit's HP, 0 once dead."""
+    found = state.units.get(uid)
+    return 0 if found is None else found.hp
+
+
+def play(state: DozenWarState, *actions: Action) -> None:
+    """Apply the actions in order (each must be legal)."""
+    for action in actions:
+        legal = state.legal_actions()
+        assert action in legal, f"{action} is not legal at {state.decision}: {[str(a) for a in legal]}"
+        state.apply(action)
+
+
+def pass_until(state: DozenWarState, decision: str) -> None:
+    """Pass every optional step until ``decision`` is pending."""
+    while state.decision != decision:
+        assert Pass() in state.legal_actions(), f"no pass at {state.decision}"
+        state.apply(Pass())
+
+
+def pass_all(state: DozenWarState) -> None:
+    """Pass every optional defence step until play is back at the ``turn`` decision."""
+    while state.decision in ("guard", "defence_skill", "defence_card", "necklace"):
+        state.apply(Pass())
+
+
+def refused(state: DozenWarState, action: Action, rule: str) -> None:
+    """The action is refused naming ``rule``, and nothing changes."""
+    before = state.to_dict()
+    with pytest.raises(IllegalAction, match=rule):
+        state.apply(action)
+    assert state.to_dict() == before
+
+
+def target(code: int) -> Target:
+    """Choose a unit or castle."""
+    return Target(code)
+
+
+def choose_cell(state: DozenWarState, rc: tuple[int, int]) -> ChooseCell:
+    """Choose a cell."""
+    return ChooseCell(acell(state, rc))
