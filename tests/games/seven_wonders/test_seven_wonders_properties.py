@@ -30,6 +30,10 @@ def play_random(players: int, seed: int, side: str) -> tuple[SevenWondersState, 
         state.apply(rng.choice(state.legal_actions()))
         check(state)
         assert min(state.coins) >= 0
+    # The views kept up to date card by card equal the ones derived from scratch.
+    for city in range(state.num_cities):
+        view = derive(state.boards[city], state.sides[city], state.built[city], len(state.tucked[city]))
+        assert state.views[city] == view
     return state, decisions
 
 

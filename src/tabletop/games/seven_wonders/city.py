@@ -63,6 +63,71 @@ def stage_effects(board: str, side: str, stages: int) -> list[Effect]:
     return [stage.effect for stage in BOARDS[board].sides[side][:stages]]
 
 
+def _add_production(
+    effect: Effect,
+    fixed: list[int],
+    trade_fixed: list[int],
+    choices: list[int],
+    trade_choices: list[int],
+    left_price: list[int],
+    right_price: list[int],
+) -> None:
+    for resource, amount in effect.produces.items():
+        fixed[_INDEX[resource]] += amount
+        if effect.tradable:
+            trade_fixed[_INDEX[resource]] += amount
+    if effect.produces_choice:
+        option = sum(1 << _INDEX[r] for r in set(effect.produces_choice))
+        choices.append(option)
+        if effect.tradable:
+            trade_choices.append(option)
+    discount = effect.trade_discount
+    if discount is not None:
+        for resource in discount.resources:
+            if "left" in discount.neighbors:
+                left_price[_INDEX[resource]] = DISCOUNT_PRICE
+            if "right" in discount.neighbors:
+                right_price[_INDEX[resource]] = DISCOUNT_PRICE
+
+
+def _view(
+    names: frozenset[str],
+    fixed: list[int],
+    trade_fixed: list[int],
+    choices: list[int],
+    trade_choices: list[int],
+    left_price: list[int],
+    right_price: list[int],
+    shields: int,
+    colors: tuple[int, ...],
+    stages: int,
+    powers: frozenset[str],
+) -> CityView:
+    own_choices = tuple(sorted(choices))
+    own_key = (tuple(fixed), own_choices, tuple(left_price), tuple(right_price))
+    own_trade_choices = tuple(sorted(trade_choices))
+    trade_key = (tuple(trade_fixed), own_trade_choices)
+    return CityView(
+        names=names,
+        fixed=own_key[0],
+        choices=own_choices,
+        trade_fixed=trade_key[0],
+        trade_choices=own_trade_choices,
+        left_price=own_key[2],
+        right_price=own_key[3],
+        shields=shields,
+        colors=colors,
+        stages=stages,
+        powers=powers,
+        own_key=own_key,
+        trade_key=trade_key,
+        own_sig=repr(own_key),
+        trade_sig=repr(trade_key),
+        fixed_sig=repr(own_key[0]),
+        rest_sig=repr(own_key[1:]),
+    )
+
+
 def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
     """The :class:`CityView` of a city with ``built`` structures and ``stages`` stages built."""
     fixed = [0] * 7
@@ -86,45 +151,56 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
         effects.append(card.effect)
     effects.extend(stage_effects(board, side, stages))
     for effect in effects:
-        for resource, amount in effect.produces.items():
-            fixed[_INDEX[resource]] += amount
-            if effect.tradable:
-                trade_fixed[_INDEX[resource]] += amount
-        if effect.produces_choice:
-            option = sum(1 << _INDEX[r] for r in set(effect.produces_choice))
-            choices.append(option)
-            if effect.tradable:
-                trade_choices.append(option)
+        _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
         shields += effect.shields
-        discount = effect.trade_discount
-        if discount is not None:
-            for resource in discount.resources:
-                if "left" in discount.neighbors:
-                    left_price[_INDEX[resource]] = DISCOUNT_PRICE
-                if "right" in discount.neighbors:
-                    right_price[_INDEX[resource]] = DISCOUNT_PRICE
         if effect.special is not None and effect.special != "build_from_discard":
             powers.add(effect.special)
-    own_choices = tuple(sorted(choices))
-    own_key = (tuple(fixed), own_choices, tuple(left_price), tuple(right_price))
-    own_trade_choices = tuple(sorted(trade_choices))
-    trade_key = (tuple(trade_fixed), own_trade_choices)
-    return CityView(
-        names=frozenset(names),
-        fixed=tuple(fixed),
-        choices=own_choices,
-        trade_fixed=tuple(trade_fixed),
-        trade_choices=own_trade_choices,
-        left_price=tuple(left_price),
-        right_price=tuple(right_price),
-        shields=shields,
-        colors=tuple(colors),
-        stages=stages,
-        powers=frozenset(powers),
-        own_key=own_key,
-        trade_key=trade_key,
-        own_sig=repr(own_key),
-        trade_sig=repr(trade_key),
-        fixed_sig=repr(own_key[0]),
-        rest_sig=repr(own_key[1:]),
+    return _view(
+        frozenset(names),
+        fixed,
+        trade_fixed,
+        choices,
+        trade_choices,
+        left_price,
+        right_price,
+        shields,
+        tuple(colors),
+        stages,
+        frozenset(powers),
+    )
+
+
+def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
+    """``view`` after the city adds one structure (``card``) or, when ``card`` is None, one
+    wonder stage with ``effect``: what :func:`derive` would give, without starting over."""
+    names, colors, stages = view.names, view.colors, view.stages
+    if card is None:
+        stages += 1
+    else:
+        built = CARDS[card]
+        names = names | {built.name}
+        index = COLORS.index(built.color)
+        colors = colors[:index] + (colors[index] + 1,) + colors[index + 1 :]
+    powers = view.powers
+    if effect.special is not None and effect.special != "build_from_discard":
+        powers = powers | {effect.special}
+    shields = view.shields + effect.shields
+    if not (effect.produces or effect.produces_choice or effect.trade_discount is not None):
+        return attrs.evolve(view, names=names, colors=colors, stages=stages, powers=powers, shields=shields)
+    fixed, trade_fixed = list(view.fixed), list(view.trade_fixed)
+    choices, trade_choices = list(view.choices), list(view.trade_choices)
+    left_price, right_price = list(view.left_price), list(view.right_price)
+    _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
+    return _view(
+        names,
+        fixed,
+        trade_fixed,
+        choices,
+        trade_choices,
+        left_price,
+        right_price,
+        shields,
+        colors,
+        stages,
+        powers,
     )

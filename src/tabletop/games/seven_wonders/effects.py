@@ -10,7 +10,7 @@ from tabletop.core import Action
 
 from . import scoring
 from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard
-from .city import derive
+from .city import extend
 from .components import BOARDS, CARDS, DEFEAT_TOKEN, DISCARD_COINS, HAND_SIZE, TURNS_PER_AGE, VICTORY_TOKENS
 from .legal import seventh_hand
 
@@ -29,7 +29,7 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
             card = _take(s, city, action, seventh=True)
             gain = [0] * s.num_cities
             _place(s, city, card, action, gain)
-            _refresh(s, city)
+            _update(s, city, card, action)
             _after_placing(s, city, card, action, gain)
             _collect(s, gain)
         else:
@@ -38,9 +38,10 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
             card = s.discard.pop(index)
             del s.discard_known[index]
             s.built[city] = (*s.built[city], card)
-            _refresh(s, city)
+            built = Build(action.card)
+            _update(s, city, card, built)
             gain = [0] * s.num_cities
-            _after_placing(s, city, card, Build(action.card), gain)
+            _after_placing(s, city, card, built, gain)
             _collect(s, gain)
         advance(s)
         return
@@ -56,7 +57,7 @@ def _find(cards: list[str] | tuple[str, ...], kind: str) -> int:
     """Where the first copy (lowest id) of ``kind`` lies in ``cards``."""
     best = -1
     for i, card in enumerate(cards):
-        if CARDS[card].kind == kind and (best < 0 or card < cards[best]):
+        if card.startswith(kind) and CARDS[card].kind == kind and (best < 0 or card < cards[best]):
             best = i
     if best < 0:
         raise ValueError(f"no card of kind {kind!r} among {list(cards)}")
@@ -126,8 +127,15 @@ def _collect(s: SevenWondersState, gain: list[int]) -> None:
         s.coins[city] += amount
 
 
-def _refresh(s: SevenWondersState, city: int) -> None:
-    s.views[city] = derive(s.boards[city], s.sides[city], s.built[city], len(s.tucked[city]))
+def _update(s: SevenWondersState, city: int, card: str, action: Action) -> None:
+    """Bring the city's derived view up to date with the card it just placed."""
+    if isinstance(action, Discard):
+        return
+    if isinstance(action, BuildStage):
+        stage = BOARDS[s.boards[city]].sides[s.sides[city]][len(s.tucked[city]) - 1]
+        s.views[city] = extend(s.views[city], stage.effect, None)
+    else:
+        s.views[city] = extend(s.views[city], CARDS[card].effect, card)
     s.markets = [None] * s.num_cities
 
 
@@ -143,10 +151,8 @@ def resolve_turn(s: SevenWondersState) -> None:
         card = _take(s, city, action)
         _place(s, city, card, action, gain)
         placed.append((city, card, action))
-    for city, _, action in placed:
-        if not isinstance(action, Discard):
-            s.views[city] = derive(s.boards[city], s.sides[city], s.built[city], len(s.tucked[city]))
-    s.markets = [None] * s.num_cities
+    for city, card, action in placed:
+        _update(s, city, card, action)
     for city, card, action in placed:
         _after_placing(s, city, card, action, gain)
     _collect(s, gain)

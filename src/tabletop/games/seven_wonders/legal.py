@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build
+from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
 from .components import BOARDS, CARDS
 
 if TYPE_CHECKING:
@@ -81,14 +81,11 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     must_build = city >= s.num_players
     stages = BOARDS[s.boards[city]].sides[s.sides[city]]
     built_stages = len(s.tucked[city])
-    stage_cost: tuple[int, ...] | None = None
-    stage_key = ""
-    stage_spend = 0
+    stage_splits: list[tuple[int, int]] = []
     if built_stages < len(stages):
         stage = stages[built_stages]
-        stage_spend = coins - stage.cost.coins
-        stage_cost = stage.cost_vector
-        stage_key = stage.cost_key
+        spend = coins - stage.cost.coins
+        stage_splits = [(a, b) for a, b in market.splits(stage.cost_key, stage.cost_vector) if a + b <= spend]
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -111,7 +108,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 free_anyway = False
                 spend = coins - coin_cost
                 if spend >= 0:
-                    for total, action in market.actions(kind, cost_key, cost, False):
+                    for total, action in market.actions(kind, cost_key, cost):
                         if total > spend:
                             break
                         builds.append(action)
@@ -119,11 +116,9 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 # Olympia's power on a card that costs nothing anyway would only waste it.
                 if olympia and not free_anyway:
                     builds.append(free_build)
-        if stage_cost is not None and not (must_build and chained):
-            for total, action in market.actions(kind, stage_key, stage_cost, True):
-                if total > stage_spend:
-                    break
-                wonder.append(action)
+        if stage_splits and not (must_build and chained):
+            for a, b in stage_splits:
+                wonder.append(build_stage(kind, a, b))
         discards.append(discard)
     if must_build and (builds or wonder):
         return builds + wonder

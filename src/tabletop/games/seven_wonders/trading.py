@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .actions import build, build_stage
+from .actions import build
 from .city import CityView, Masks, OwnKey, TradeKey, Vector
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
@@ -35,7 +35,7 @@ class Market:
     def __init__(self, views: tuple[CityView, CityView, CityView]) -> None:
         self.views = views
         self._options: dict[str, tuple[Split, ...]] = {}
-        self._actions: dict[tuple[str, str, bool], tuple[tuple[int, Action], ...]] = {}
+        self._actions: dict[str, tuple[tuple[int, Action], ...]] = {}
 
     def splits(self, cost_key: str, cost: Vector) -> tuple[Split, ...]:
         """The undominated ways to pay ``cost``'s resources (``cost_key`` names the cost),
@@ -46,15 +46,13 @@ class Market:
             options = self._options[cost_key] = payment_splits(cost_key, cost, own, left, right)
         return options
 
-    def actions(self, kind: str, cost_key: str, cost: Vector, stage: bool) -> tuple[tuple[int, Action], ...]:
-        """``(coins to neighbours, action)`` for building ``kind`` (or a stage with it, when
-        ``stage``) at each undominated split of ``cost``, cheapest first."""
-        key = (kind, cost_key, stage)
-        found = self._actions.get(key)
+    def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
+        """``(coins to neighbours, action)`` for building ``kind`` at each undominated split of
+        its ``cost``, cheapest first."""
+        found = self._actions.get(kind)
         if found is None:
-            make = build_stage if stage else build
-            found = self._actions[key] = tuple(
-                (a + b, make(kind, a, b)) for a, b in self.splits(cost_key, cost)
+            found = self._actions[kind] = tuple(
+                (a + b, build(kind, a, b)) for a, b in self.splits(cost_key, cost)
             )
         return found
 
@@ -152,35 +150,26 @@ def payment_splits(
     return found
 
 
-def _can_supply(need: list[int], fixed: Vector, choices: Masks) -> bool:
-    """Whether ``fixed`` plus one resource from each of ``choices`` covers ``need``."""
-    rest = [n - f if n > f else 0 for n, f in zip(need, fixed)]
-    missing = sum(rest)
-    if missing == 0:
-        return True
-    if missing > len(choices):
-        return False
+def _options(masks: Masks) -> list[tuple[int, ...]]:
+    """Each mask's resource indexes."""
+    return [tuple(k for k in range(7) if m >> k & 1) for m in masks]
 
-    def cover(i: int, missing: int) -> bool:
-        if missing == 0:
-            return True
-        if len(choices) - i < missing:
-            return False
-        option = choices[i]
-        for k in range(7):
-            if option >> k & 1 and rest[k]:
-                rest[k] -= 1
-                found = cover(i + 1, missing - 1)
-                rest[k] += 1
-                if found:
-                    return True
-        return cover(i + 1, missing)
 
-    return cover(0, missing)
+def _supplies(fixed: Vector, choices: Masks) -> set[Vector]:
+    """Every resource vector ``fixed`` plus one resource of each of ``choices`` can make."""
+    if not choices:
+        return {fixed}
+    made = set()
+    for picks in itertools.product(*_options(choices)):
+        have = list(fixed)
+        for k in picks:
+            have[k] += 1
+        made.add(tuple(have))
+    return made
 
 
 def _solve(
-    need_vector: Vector,
+    need: Vector,
     choices: Masks,
     left_fixed: Vector,
     left_choices: Masks,
@@ -189,59 +178,24 @@ def _solve(
     left_price: Vector,
     right_price: Vector,
 ) -> tuple[Split, ...]:
-    """The undominated splits of ``need_vector`` (what fixed production leaves to find)."""
-    if not choices and not left_choices and not right_choices:
-        return _solve_fixed(need_vector, left_fixed, right_fixed, left_price, right_price)
+    """The undominated splits of ``need`` (what fixed production leaves to find): each way the
+    city's own "one of these" cards can cover part of it, against each way the neighbours'
+    can be set, priced resource by resource."""
+    missing_options = set()
+    for picks in itertools.product(*_options(choices)):
+        missing = list(need)
+        for k in picks:
+            if missing[k]:
+                missing[k] -= 1
+        missing_options.add(tuple(missing))
+    lefts = _supplies(left_fixed, left_choices)
+    rights = _supplies(right_fixed, right_choices)
     found: set[Split] = set()
-    left_cap = [f + sum(m >> k & 1 for m in left_choices) for k, f in enumerate(left_fixed)]
-    right_cap = [f + sum(m >> k & 1 for m in right_choices) for k, f in enumerate(right_fixed)]
-
-    def buy(rest: list[int]) -> None:
-        wanted = [k for k in range(7) if rest[k]]
-        if not wanted:
-            found.add((0, 0))
-            return
-        ranges = []
-        for k in wanted:
-            low = max(0, rest[k] - right_cap[k])
-            high = min(rest[k], left_cap[k])
-            if low > high:
-                return
-            ranges.append(range(low, high + 1))
-        for amounts in itertools.product(*ranges):
-            from_left = [0] * 7
-            from_right = [0] * 7
-            for k, a in zip(wanted, amounts):
-                from_left[k] = a
-                from_right[k] = rest[k] - a
-            if _can_supply(from_left, left_fixed, left_choices) and _can_supply(
-                from_right, right_fixed, right_choices
-            ):
-                found.add(
-                    (
-                        sum(a * p for a, p in zip(from_left, left_price)),
-                        sum(b * p for b, p in zip(from_right, right_price)),
-                    )
-                )
-
-    def use_own(i: int, rest: list[int]) -> None:
-        if i == len(choices):
-            buy(rest)
-            return
-        useful = [k for k in range(7) if choices[i] >> k & 1 and rest[k]]
-        if not useful:  # covering nothing it could cover would only cost more
-            use_own(i + 1, rest)
-            return
-        for k in useful:
-            rest[k] -= 1
-            use_own(i + 1, rest)
-            rest[k] += 1
-
-    use_own(0, list(need_vector))
-    undominated = [
-        (a, b) for a, b in found if not any(c <= a and d <= b and (c, d) != (a, b) for c, d in found)
-    ]
-    return tuple(sorted(undominated, key=lambda split: (split[0] + split[1], split[0])))
+    for missing_vector in missing_options:
+        for left in lefts:
+            for right in rights:
+                found.update(_solve_fixed(missing_vector, left, right, left_price, right_price))
+    return tuple(sorted(_pareto(found), key=lambda split: (split[0] + split[1], split[0])))
 
 
 def _pareto(splits: set[Split]) -> set[Split]:
