@@ -348,6 +348,12 @@ def test_purchase_in_progress_is_paid_next() -> None:
     refused(data, r"a purchase's tasks come in the order pay or sacrifice, gain, .* and end with one refill")
 
 
+def test_a_payment_needs_a_purchase_in_progress() -> None:
+    data = midgame("orient")
+    data["tasks"] = ["sacrifice:white", "refill", "return", "noble", "end_turn"]
+    refused(data, r"pay for a card, but no purchase is in progress")
+
+
 def test_a_purchase_ends_with_the_refill() -> None:
     """Issue 9: a Cities save with the ``refill`` task removed loaded, and the next save was
     refused (the bought card's slot stayed empty)."""

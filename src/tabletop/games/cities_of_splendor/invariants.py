@@ -425,14 +425,15 @@ def _check_pending(state: St) -> None:
     buying = "gain" in names
     if buying != (state.purchase is not None):
         _fail(f"purchase is {state.purchase!r} but tasks {tasks} {'do' if buying else 'do not'} gain a card")
+    if ("pay" in names or "sacrifice" in names) and state.purchase is None:
+        _fail(f"tasks {tasks} pay for a card, but no purchase is in progress")
     if state.purchase is not None:
         card = state.purchase
         first = "sacrifice" if KIND[card] == "sacrifice" else "pay"
         if names[:2] != [first, "gain"]:
             _fail(f"purchase {card!r} is in progress but tasks {tasks} do not {first} for it next")
     sacrificing = bool(names) and names[0] == "sacrifice"
-    if sacrificing:
-        assert state.purchase is not None  # the purchase check above guarantees it
+    if sacrificing and state.purchase is not None:  # (a sacrifice with no purchase failed above)
         colour, count = SACRIFICE[state.purchase]
         if tasks[0] != "sacrifice:" + colour or not 0 < state.sacrifice_left <= count:
             _fail(
