@@ -399,7 +399,7 @@ def test_the_pawn_follows_the_shields_built() -> None:
     refused(data, r"the pawn is at -?\d+ but the shields built put it at -?\d+")
 
 
-def test_strategy_allows_one_more_space_per_red_card() -> None:
+def test_strategy_adds_a_space_per_later_red_card() -> None:
     data = save(
         lambda s: (
             s.age >= 1
@@ -410,19 +410,29 @@ def test_strategy_allows_one_more_space_per_red_card() -> None:
         )
     )
     reds = sum(CARDS[c].color == "red" for c in data["cards"][0])
-    exact = _shields(data, 0) - _shields(data, 1)
-    assert data["military"]["position"] == exact  # no Strategy yet: the position is exact
+    printed = _shields(data, 0) - _shields(data, 1)
+    assert data["military"]["position"] == printed and data["reds_before_strategy"] is None
     data["board_tokens"].remove("strategy")
     data["tokens"][0].append("strategy")
-    data["military"]["position"] = exact + reds + 1
-    refused(
-        data,
-        rf"the pawn is at {exact + reds + 1} but the shields built put it between {exact} and {exact + reds}",
-    )
-    data["military"]["position"] = exact + reds  # every red card built after Strategy: the pawn fits
+    data["reds_before_strategy"] = reds - 1  # the last red card came after Strategy: one more space
+    refused(data, rf"the pawn is at {printed} but the shields built put it at {printed + 1}")
+    data["military"]["position"] = printed + 1  # the pawn fits (refused for something else)
     with pytest.raises(ValueError) as error:
         GAME.state_from_dict(data)
-    assert "shields built put it" not in str(error.value)  # refused for the token, not the pawn
+    assert "shields built put it" not in str(error.value)
+
+
+def test_reds_before_strategy_belongs_to_its_owner() -> None:
+    data = mid_game()
+    data["reds_before_strategy"] = 0
+    refused(
+        data, r"reds_before_strategy is 0: the red cards Strategy's owner had built when taking it \(none"
+    )
+    data = save(lambda s: s.reds_before_strategy is not None)
+    owner = 0 if "strategy" in data["tokens"][0] else 1
+    reds = sum(CARDS[c].color == "red" for c in data["cards"][owner])
+    data["reds_before_strategy"] = reds + 1
+    refused(data, rf"reds_before_strategy is {reds + 1}: .*player {owner} has {reds} now")
 
 
 def test_a_looted_token_was_reached() -> None:
@@ -519,7 +529,10 @@ def test_the_great_library_draw_is_open_while_pending() -> None:
 
 def test_progress_token_owed_needs_one_on_the_board() -> None:
     data = pending("progress_token")
-    data["tokens"][1 - current(data)] += data["board_tokens"]
+    other = 1 - current(data)
+    data["tokens"][other] += data["board_tokens"]
+    if "strategy" in data["board_tokens"]:  # taken just now: no red card of the taker after it
+        data["reds_before_strategy"] = sum(CARDS[c].color == "red" for c in data["cards"][other])
     data["board_tokens"] = []
     refused(data, r"a Progress token is owed but none is left on the board")
 

@@ -60,11 +60,11 @@ Rules choices (the official rules win over the Vietnamese seed where they differ
   what it paid out (``bank_paid``, the starting coins included) and took in (``bank_received``).
 
 What a save must satisfy to load (:mod:`.invariants`), besides each card, Wonder and token being
-in exactly one place and the coins adding up: the pawn stands where the shields built put it —
-player 0's red cards and built Wonders push toward +, player 1's toward -, and the owner of
-Strategy adds one per red card built after taking it, which a save does not record, so with
-Strategy any count from none to all of that city's red cards is accepted; once the game ended
-on military supremacy the pawn is on the capital and the last push may have overshot. A looted
+in exactly one place and the coins adding up: the pawn stands exactly where the shields built
+put it — player 0's red cards and built Wonders push toward +, player 1's toward -, and the
+owner of Strategy adds one per red card built after taking it (the state records how many red
+cards it had then, ``reds_before_strategy``); once the game ended on military supremacy the
+pawn is on the capital and the last push may have overshot it. A looted
 military token was reached (its pusher built that many shields). Each Progress token from the
 board answers a science pair of its owner (one owed is pending), and while the board has any,
 every pair has had its token. An extra turn is one at most, owed to a seat with a built Wonder

@@ -229,6 +229,8 @@ def gain_token(s: WondersDuelState, seat: int, token_id: str) -> None:
         economy_changed(s)
     if token.gain_coins:
         _gain(s, seat, token.gain_coins)
+    if token.red_shield_bonus:  # recorded for the load checks: only later red cards gain it
+        s.reds_before_strategy = count_of(s, seat, "red")
     if token.science is not None:
         _add_science(s, seat, token.science)
 

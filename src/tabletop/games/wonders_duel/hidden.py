@@ -59,6 +59,7 @@ def observation(s: WondersDuelState, seat: int) -> dict[str, Any]:
         "set_aside_count": len(s.set_aside),
         "library_offer": list(s.library_offer) if sees_library else len(s.library_offer),
         "library_seat": s.library_seat,
+        "reds_before_strategy": s.reds_before_strategy,
         "library_known": list(s.library_known) if s.library_seat == seat else [],
         "military": s.military.position,
         "loot": list(s.loot),

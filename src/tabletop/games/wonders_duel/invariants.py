@@ -265,35 +265,41 @@ def _check_tokens(s: WondersDuelState) -> None:
         )
 
 
-def _shields(s: WondersDuelState, seat: int) -> tuple[int, int]:
-    """The fewest and the most spaces the seat's buildings and Wonders can have pushed the pawn.
-
-    Every red card pushes its shields and every built Wonder its own; Strategy adds its bonus
-    to each red card built after it was taken — a save does not say which those were, so with
-    Strategy anything from none to every red card of the city is possible.
-    """
-    printed = sum(CARDS[c].shields for c in s.cards[seat])
-    printed += sum(WONDERS[w].shields for w in s.built[seat])
+def _pushes(s: WondersDuelState, seat: int) -> int:
+    """The spaces the seat's buildings and Wonders have pushed the pawn: every red card its
+    shields, every built Wonder its own, and Strategy one more for each red card built after
+    its owner took it (``reds_before_strategy`` says how many came before)."""
+    pushed = sum(CARDS[c].shields for c in s.cards[seat])
+    pushed += sum(WONDERS[w].shields for w in s.built[seat])
     bonus = sum(_STRATEGY.get(t, 0) for t in s.tokens[seat])
-    reds = sum(1 for c in s.cards[seat] if CARDS[c].color_index == RED)
-    return printed, printed + bonus * reds
+    if bonus and s.reds_before_strategy is not None:
+        reds = sum(1 for c in s.cards[seat] if CARDS[c].color_index == RED)
+        pushed += bonus * (reds - s.reds_before_strategy)
+    return pushed
 
 
 def _check_military(s: WondersDuelState) -> None:
     track = s.military
     if (track.low, track.high) != (-_CAPITAL, _CAPITAL):
         raise ValueError(f"the military track runs {track.low}..{track.high}, not {-_CAPITAL}..{_CAPITAL}")
-    position = track.position
-    (least0, most0), (least1, most1) = _shields(s, 0), _shields(s, 1)
-    low, high = least0 - most1, most0 - least1  # the pawn's position is seat 0's pushes less seat 1's
-    if s.outcome is not None and s.outcome.reason == "military" and abs(position) == _CAPITAL:
-        reachable = high >= _CAPITAL if position > 0 else low <= -_CAPITAL  # the last push may overshoot
-    else:
-        reachable = low <= position <= high
-    if not reachable:
-        between = f"at {low}" if low == high else f"between {low} and {high}"
+    owner = next((seat for seat in range(_SEATS) if any(t in _STRATEGY for t in s.tokens[seat])), None)
+    before = s.reds_before_strategy
+    reds = 0 if owner is None else sum(1 for c in s.cards[owner] if CARDS[c].color_index == RED)
+    if (owner is None) != (before is None) or (before is not None and not 0 <= before <= reds):
         raise ValueError(
-            f"the pawn is at {position} but the shields built put it {between} (player 0's red cards "
+            f"reds_before_strategy is {before}: the red cards Strategy's owner had built when taking "
+            f"it ({'none owns it' if owner is None else f'player {owner} has {reds} now'})"
+        )
+    position = track.position
+    pushed = (_pushes(s, 0), _pushes(s, 1))
+    net = pushed[0] - pushed[1]  # player 0 pushes toward +, player 1 toward -
+    if s.outcome is not None and s.outcome.reason == "military" and abs(position) == _CAPITAL:
+        reached = net * position >= _CAPITAL * _CAPITAL  # the last push may overshoot the capital
+    else:
+        reached = position == net
+    if not reached:
+        raise ValueError(
+            f"the pawn is at {position} but the shields built put it at {net} (player 0's red cards "
             "and Wonders push toward +, player 1's toward -, Strategy adds one per later red card)"
         )
     if len(set(s.loot)) != len(s.loot):
@@ -314,7 +320,7 @@ def _check_military(s: WondersDuelState) -> None:
         )
         if token not in s.loot and nearer is not None and nearer in s.loot:
             raise ValueError(f"military token {token!r} is looted but the nearer {nearer!r} is not")
-        if token not in s.loot and (most0 < space if space > 0 else most1 < -space):
+        if token not in s.loot and (pushed[0] < space if space > 0 else pushed[1] < -space):
             raise ValueError(
                 f"military token {token!r} is looted but the pawn never reached its space {space}: "
                 f"player {0 if space > 0 else 1} has not built that many shields"

@@ -74,6 +74,7 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Won
         library_offer=[],
         library_known=[],
         library_seat=None,
+        reds_before_strategy=None,
         military=Track(-BOARD.capital, BOARD.capital),
         loot=[t.id for t in BOARD.loot],
     )

@@ -73,6 +73,9 @@ class WondersDuelState(State):
     #: The two tokens The Great Library's owner saw and returned to the box.
     library_known: list[str]
     library_seat: int | None
+    #: The red cards its owner had built when it took Strategy (None before): Strategy adds its
+    #: shield to later red cards only, so this is what says where the pawn must stand.
+    reds_before_strategy: int | None
     military: Track
     #: Military tokens still on the board.
     loot: list[str]
@@ -191,6 +194,7 @@ class WondersDuelState(State):
         new.library_offer = self.library_offer.copy()
         new.library_known = self.library_known.copy()
         new.library_seat = self.library_seat
+        new.reds_before_strategy = self.reds_before_strategy
         new.military = self.military.copy()
         new.loot = self.loot.copy()
         new.produce = self.produce.copy()
