@@ -80,18 +80,22 @@ def test_saves_and_records_restore_exactly(players: int, seed: int) -> None:
 
 def brute_force(
     cost: tuple[int, ...], own: CityView, left: CityView, right: CityView
-) -> set[tuple[int, int]]:
-    """Every (left, right) payment, found by fixing each "one of these" card's resource first,
-    then splitting what is still missing unit by unit; then the undominated ones."""
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Every (left, right) payment, found by fixing each "one of these" card's resource first
+    (the city's own cards make something it lacks when they can), then splitting what is still
+    missing unit by unit: (the undominated ones, all of them)."""
 
     def options(masks: tuple[int, ...]) -> list[tuple[int, ...]]:
         return [tuple(k for k in range(7) if m >> k & 1) for m in masks]
 
+    lacking = [k for k in range(7) if cost[k] > own.fixed[k]]
+    own_options = [tuple(k for k in option if k in lacking) or (-1,) for option in options(own.choices)]
     found: set[tuple[int, int]] = set()
-    for mine in itertools.product(*options(own.choices)):
+    for mine in itertools.product(*own_options):
         have = list(own.fixed)
         for k in mine:
-            have[k] += 1
+            if k >= 0:
+                have[k] += 1
         missing = [max(0, c - h) for c, h in zip(cost, have)]
         for sold_left in itertools.product(*options(left.trade_choices)):
             left_has = list(left.trade_fixed)
@@ -113,7 +117,8 @@ def brute_force(
                     )
                 for combo in itertools.product(*per_resource):
                     found.add((sum(a for a, _ in combo), sum(b for _, b in combo)))
-    return {x for x in found if not any(y[0] <= x[0] and y[1] <= x[1] and y != x for y in found)}
+    best = {x for x in found if not any(y[0] <= x[0] and y[1] <= x[1] and y != x for y in found)}
+    return best, found
 
 
 _PRODUCERS = sorted(
@@ -140,6 +145,9 @@ def test_payment_options_match_a_brute_force_search(
         derive(boards[1], "B", right, 1),
     ]
     key = repr(cost)
-    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == brute_force(cost, *views)
-    # Asked again (now from the caches), the answer is the same.
-    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == brute_force(cost, *views)
+    best, every = brute_force(cost, *views)
+    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == best
+    assert set(payment_splits(key, cost, views[0], views[1], views[2], prune=False)) == every
+    # Asked again (now from the caches), the answers are the same.
+    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == best
+    assert set(payment_splits(key, cost, views[0], views[1], views[2], prune=False)) == every

@@ -60,16 +60,25 @@ def test_buying_from_either_neighbour_is_a_separate_action() -> None:
     assert sorted(builds_of(s, "I-stockade")) == [(0, 2), (1, 0)]
 
 
+def _senate_for_ephesos(s: SevenWondersState) -> None:
+    """Ephesos (city 2) with Lumber Yard, Timber Yard and Caravansery is offered the Senate
+    (2 wood, stone, ore): its choice cards leave one of stone or ore to buy (or, set on the
+    same resource, both). Gizah (its left) sells stone and ore, Rhodos (its right) ore."""
+    s.coins[2] = 10
+    give(s, 2, copy_of("I-lumber_yard"), copy_of("I-timber_yard"), copy_of("II-caravansery"))
+    give(s, 0, copy_of("I-ore_vein"))
+    seat = 2 if s.num_players > 2 else s.holder  # the seat choosing for Ephesos
+    deal(s, seat, copy_of("III-senate"), copy_of("I-altar"))
+
+
 def test_a_dominated_split_is_pruned() -> None:
-    # Wood + ore: Forest Cave (wood or ore) covers one; the left neighbour sells both, wood at
-    # 1 coin (West Trading Post) and ore at 2: covering ore and buying wood costs less.
-    s = table(players=5)
-    deal(s, 0, copy_of("II-archery_range"))  # 2 wood + 1 ore
-    give(s, 0, copy_of("I-forest_cave"), copy_of("I-west_trading_post"))
-    give(s, 1, copy_of("I-lumber_yard", 0), copy_of("I-lumber_yard", 1))
-    assert builds_of(s, "II-archery_range") == [(2, 0)]  # (3, 0) paying for ore is dominated
-    give(s, 4, copy_of("I-ore_vein"))  # ore from the right too: covering wood and buying ore there
-    assert sorted(builds_of(s, "II-archery_range")) == [(1, 2), (2, 0)]
+    s = table()
+    _senate_for_ephesos(s)
+    for city in (0, 1):
+        s.apply(Discard(CARDS[s.hands.cards[city][0]].kind))
+    assert s.deciding_city == 2
+    # Buying stone and ore (4, 0) or (2, 2) costs more than buying one of them: pruned.
+    assert sorted(builds_of(s, "III-senate")) == [(0, 2), (2, 0)]
 
 
 def test_marketplace_and_east_trading_post_discount_their_side() -> None:
@@ -460,6 +469,16 @@ def test_the_free_city_must_chain_and_builds_when_it_can() -> None:
         isinstance(a, BuildStage) and a.card == "II-temple" for a in legal
     )
     assert Discard("I-theater") not in legal and Build("I-theater") in legal
+
+
+def test_the_free_city_may_pay_its_controller_more() -> None:
+    # The same purchase as in test_a_dominated_split_is_pruned, by the Free City, run by
+    # seat 0 (Gizah, its left neighbour): being paid 4 rather than 2 is a split seat 0 may want.
+    s = table(players=2)
+    _senate_for_ephesos(s)
+    s.apply(Discard("I-altar"))
+    assert s.decision == "free_city"
+    assert sorted(builds_of(s, "III-senate")) == [(0, 2), (2, 0), (2, 2), (4, 0)]
 
 
 def test_two_player_ages_start_with_the_right_holder() -> None:

@@ -45,8 +45,9 @@ reference transcription, see ``shared/reference/seven_wonders``):
 * Once-only coins of yellow cards and wonder stages are counted after all the turn's cards are
   placed: a Lighthouse counts itself, and Vineyard/Bazar count the neighbours' cards built that
   same turn (the README's recommended reading; the rulebook is silent).
-* Babylon B's 7th card is played after the 6th turn resolves, with the coins held then, before
-  the other 7th cards are discarded; Halikarnassos builds after that, so a stage built on the
+* Babylon B's 7th card is played after the 6th turn resolves, with the coins, production and
+  discounts the city has then (a discard for 3 coins always beats letting the card go without
+  coins, so there is no "pass"), before the other 7th cards are discarded; Halikarnassos builds after that, so a stage built on the
   6th turn may take an Age's 7th cards. Halikarnassos must build when the pile holds a card it
   may build (a free structure never hurts); otherwise the power is lost.
 * Olympia A's free build is not offered for a card the city could build for nothing anyway (it
@@ -57,7 +58,9 @@ reference transcription, see ``shared/reference/seven_wonders``):
   coins; each Age 7 cards a player and 7 in the Free City's pile; the holder draws the top pile
   card at the start of every turn and picks its own card, then the Free City's; the Free City
   must build (a structure or a stage) when it can, and by chain when a chain makes the card
-  free; it buys from both players under the normal rules, its controller choosing the seller;
+  free; it buys from both players under the normal rules, its controller choosing the seller
+  "regardless of price": the Free City is offered every distinct split, none pruned, since its
+  controller is one of the sellers and may prefer to be paid more;
   the hands swap after each turn and the Free City card travels with them (the holder
   alternates); it starts with the seat left of the Free City (seat 0) in Ages I and III and
   right of it (seat 1) in Age II. The Free City's last pile card is discarded with the 7th

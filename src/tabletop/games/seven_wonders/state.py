@@ -105,7 +105,7 @@ class SevenWondersState(State):
         if found is None:
             views = self.views
             found = self.markets[city] = market(
-                views[city], views[self.left_of(city)], views[self.right_of(city)]
+                views[city], views[self.left_of(city)], views[self.right_of(city)], city < self.num_players
             )
         return found
 

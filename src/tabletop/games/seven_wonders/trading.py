@@ -30,10 +30,13 @@ class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
 
-    __slots__ = ("_actions", "_options", "views")
+    __slots__ = ("_actions", "_options", "prune", "views")
 
-    def __init__(self, views: tuple[CityView, CityView, CityView]) -> None:
+    def __init__(self, views: tuple[CityView, CityView, CityView], prune: bool = True) -> None:
         self.views = views
+        #: Whether dominated splits are dropped (not for the Free City: its controller is one
+        #: of the sellers and may well prefer to be paid more).
+        self.prune = prune
         self._options: dict[str, tuple[Split, ...]] = {}
         self._actions: dict[str, tuple[tuple[int, Action], ...]] = {}
 
@@ -43,7 +46,7 @@ class Market:
         options = self._options.get(cost_key)
         if options is None:
             own, left, right = self.views
-            options = self._options[cost_key] = payment_splits(cost_key, cost, own, left, right)
+            options = self._options[cost_key] = payment_splits(cost_key, cost, own, left, right, self.prune)
         return options
 
     def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
@@ -59,14 +62,15 @@ class Market:
 
 #: The caches below start afresh past this many entries each (states keep their markets).
 _MAX_ENTRIES = 200_000
-_MARKETS: dict[tuple[str, str, str], Market] = {}
+_MARKETS: dict[tuple[str, str, str, bool], Market] = {}
 #: (fixed production, cost) -> what is missing: (its key, the vector, its resources' bit mask).
 _NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
 #: (the city's choices and prices, what is missing) -> the part of them that bears on it.
 _OWN: dict[tuple[str, str], tuple[str, Masks, Vector, Vector]] = {}
 #: (what a neighbour sells, what is missing) -> what of it bears on that.
 _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
-_PROBLEMS: dict[tuple[str, str, str, str], tuple[Split, ...]] = {}
+#: A purchase problem -> (the undominated splits, every distinct split).
+_PROBLEMS: dict[tuple[str, str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 
 
@@ -75,13 +79,13 @@ def _bounded(cache: dict[Any, Any]) -> None:
         cache.clear()
 
 
-def market(own: CityView, left: CityView, right: CityView) -> Market:
+def market(own: CityView, left: CityView, right: CityView, prune: bool = True) -> Market:
     """The shared :class:`Market` of a city between its left and right neighbours."""
-    key = (own.own_sig, left.trade_sig, right.trade_sig)
+    key = (own.own_sig, left.trade_sig, right.trade_sig, prune)
     found = _MARKETS.get(key)
     if found is None:
         _bounded(_MARKETS)
-        found = _MARKETS[key] = Market((own, left, right))
+        found = _MARKETS[key] = Market((own, left, right), prune)
     return found
 
 
@@ -114,10 +118,11 @@ def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Mask
 
 
 def payment_splits(
-    cost_key: str, cost: Vector, own: CityView, left: CityView, right: CityView
+    cost_key: str, cost: Vector, own: CityView, left: CityView, right: CityView, prune: bool = True
 ) -> tuple[Split, ...]:
-    """The undominated (left, right) coin splits with which ``own`` pays for ``cost`` (named
-    ``cost_key``) between its ``left`` and ``right`` neighbours (see the module doc)."""
+    """The (left, right) coin splits with which ``own`` pays for ``cost`` (named ``cost_key``)
+    between its ``left`` and ``right`` neighbours: the undominated ones (see the module doc), or
+    every distinct one unless ``prune``; cheapest total first."""
     key = (own.fixed_sig, cost_key)
     if key in _NEED:
         missing = _NEED[key]
@@ -147,7 +152,7 @@ def payment_splits(
         found = _PROBLEMS[problem] = _solve(
             need, mine[1], sides[0][1], sides[0][2], sides[1][1], sides[1][2], mine[2], mine[3]
         )
-    return found
+    return found[0] if prune else found[1]
 
 
 def _options(masks: Masks) -> list[tuple[int, ...]]:
@@ -177,8 +182,9 @@ def _solve(
     right_choices: Masks,
     left_price: Vector,
     right_price: Vector,
-) -> tuple[Split, ...]:
-    """The undominated splits of ``need`` (what fixed production leaves to find): each way the
+) -> tuple[tuple[Split, ...], tuple[Split, ...]]:
+    """The undominated and all the distinct splits of ``need`` (what fixed production leaves to
+    find), as :func:`payment_splits` orders them: each way the
     city's own "one of these" cards can cover part of it, against each way the neighbours'
     can be set, priced resource by resource."""
     missing_options = set()
@@ -195,7 +201,11 @@ def _solve(
         for left in lefts:
             for right in rights:
                 found.update(_solve_fixed(missing_vector, left, right, left_price, right_price))
-    return tuple(sorted(_pareto(found), key=lambda split: (split[0] + split[1], split[0])))
+    return _ordered(_pareto(found)), _ordered(found)
+
+
+def _ordered(splits: set[Split]) -> tuple[Split, ...]:
+    return tuple(sorted(splits, key=lambda split: (split[0] + split[1], split[0])))
 
 
 def _pareto(splits: set[Split]) -> set[Split]:
@@ -204,8 +214,8 @@ def _pareto(splits: set[Split]) -> set[Split]:
 
 def _solve_fixed(
     need: Vector, left: Vector, right: Vector, left_price: Vector, right_price: Vector
-) -> tuple[Split, ...]:
-    """:func:`_solve` when nobody's "one of these" production bears on the purchase: each
+) -> set[Split]:
+    """Every distinct split of ``need`` when the neighbours hold ``left`` and ``right``: each
     resource is split on its own, and the splits add up."""
     totals: set[Split] = {(0, 0)}
     for k, n in enumerate(need):
@@ -214,8 +224,8 @@ def _solve_fixed(
         low = n - right[k] if n > right[k] else 0
         high = left[k] if left[k] < n else n
         if low > high:
-            return ()
+            return set()
         lp, rp = left_price[k], right_price[k]
         options = [(a * lp, (n - a) * rp) for a in range(low, high + 1)]
-        totals = _pareto({(x + a, y + b) for x, y in totals for a, b in options})
-    return tuple(sorted(totals, key=lambda split: (split[0] + split[1], split[0])))
+        totals = {(x + a, y + b) for x, y in totals for a, b in options}
+    return totals
