@@ -561,3 +561,22 @@ def test_an_unrevealed_choice_is_hidden_and_redrawn_when_determinizing() -> None
     assert s.observation(0)["choices"]["mine"][0][0] == 0
     guess = s.determinize(1, 9)
     assert set(guess.choices.choices) == {0} and guess.observation(1) == view
+
+
+def test_the_seeds_turn_hands_pass_left_right_left_and_the_sixth_turn_discards() -> None:
+    # The seed: each Age, 7 cards a player and six turns; hands go to the left (clockwise) in
+    # Ages I and III, to the right in Age II; on the 6th turn the last card is discarded
+    # without coins.
+    s = table(players=4)
+    for age, to in ((1, 1), (2, 3), (3, 1)):
+        assert s.age == age and all(s.hands.count(seat) == 7 for seat in range(4))
+        hand = s.hands.cards[0]
+        play_turn(s, discard_all(s))
+        assert s.hands.cards[to] == hand[1:]
+        for _ in range(4):
+            play_turn(s, discard_all(s))
+        coins = list(s.coins)
+        discards = len(s.discard)
+        play_turn(s, discard_all(s))
+        assert len(s.discard) == discards + 8  # 4 discards for coins, 4 last cards without
+        assert [c - b for c, b in zip(s.coins, coins)] == [3, 3, 3, 3]
