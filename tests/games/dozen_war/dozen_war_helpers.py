@@ -37,7 +37,7 @@ def bare(players: int = 4, seat: int = 0, round_: int = 2, **options: Any) -> Do
     if state.mode != "engage":
         # Every seat keeps one soldier far away, so nobody is eliminated (R7.2) by accident.
         for other in range(players):
-            new_soldier(state, other, "infantry", spec_of(state).grid.cell(12 - other, 12))
+            new_soldier(state, other, "infantry", spec_of(state).grid.cell(12, 12 - 2 * other))
     state.forget_legal_actions()
     return state
 

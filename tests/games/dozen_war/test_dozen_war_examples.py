@@ -445,10 +445,10 @@ def test_we13_scores_and_tie_breaks() -> None:
     t.castles_taken = [1, 1, 0, 0]
     general(t, 0, "est", (0, 0), pieces=("map_piece_1", "map_piece_2"))
     general(t, 1, "kazu", (0, 4), pieces=("map_piece_3", "map_piece_4"))
-    for kind, rc in (("infantry", (12, 0)), ("cavalry", (12, 2)), ("archer", (12, 4))):
+    for kind, rc in (("infantry", (10, 0)), ("cavalry", (10, 2)), ("archer", (10, 4))):
         castle(t, 0, kind, rc)
-    castle(t, 1, "infantry", (12, 8))
-    castle(t, 1, "archer", (12, 10))
+    castle(t, 1, "infantry", (10, 8))
+    castle(t, 1, "archer", (10, 10))
     t.eliminated[2] = t.eliminated[3] = True
     finish_by_score(t)
     assert t.outcome is not None and t.outcome.winners == (0,)

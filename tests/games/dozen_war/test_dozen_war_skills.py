@@ -46,7 +46,7 @@ def test_est_phi_than_swaps_and_the_soldier_takes_the_hit() -> None:
     cav = soldier(s, 0, "cavalry", (5, 4))
     play(s, Attack(cav), target(est))
     pass_until(s, "defence_skill")
-    play(s, DefendSkill("est.1"), target(sold))
+    play(s, DefendSkill("est.1"))  # the one soldier in reach needs no choice
     pass_all(s)
     assert s.units[est].cell == cell(s, (5, 8)) and s.units[sold].cell == cell(s, (5, 5))
     assert hp(s, est) == 3 and hp(s, sold) == 1
@@ -214,7 +214,7 @@ def test_soul_thay_doc_swaps_and_counters() -> None:
     _coins(s, 1, 2)
     play(s, Attack(attacker), target(soul))
     pass_until(s, "defence_skill")
-    play(s, DefendSkill("soul.3"), target(sold))
+    play(s, DefendSkill("soul.3"))
     pass_all(s)
     assert s.units[soul].cell == cell(s, (5, 7)) and hp(s, sold) == 1 and hp(s, attacker) == 1
 
@@ -271,7 +271,6 @@ def test_raen_ten_luoi_pushes_and_roots_after_the_hit() -> None:
     pass_until(s, "defence_skill")
     play(s, DefendSkill("raen.2"))
     pass_all(s)
-    play(s, target(attacker))
     assert s.units[attacker].cell == cell(s, (5, 1))  # 4 cells along the line from Raen
     assert s.units[attacker].has("root")
 
@@ -361,7 +360,7 @@ def test_grim_cai_tao_nhanh_converts_a_soldier() -> None:
     s = bare()
     general(s, 0, "grim", (5, 5))
     sold = soldier(s, 0, "archer", (5, 7))
-    play(s, UseSkill("grim.2"), target(sold), ChooseOption("infantry"))
+    play(s, UseSkill("grim.2"), ChooseOption("infantry"))
     assert s.units[sold].cls == "infantry" and hp(s, sold) == 2
 
 

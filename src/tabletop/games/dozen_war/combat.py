@@ -529,7 +529,7 @@ def _defence_card(state: DozenWarState, task: Task, action: Action) -> None:
         state,
         ("card", action.card),
         seat,
-        hit.receiver,
+        -1,
         window=True,
         receiver_info=interpreter.receiver_info(state),
     )

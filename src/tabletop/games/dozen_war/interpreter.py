@@ -183,7 +183,12 @@ def _set_ctx(state: DozenWarState, **values: Any) -> None:
 def ask_select(
     state: DozenWarState, seat: int, purpose: str, cands: list[int], most: int, **params: Any
 ) -> None:
-    """Ask ``seat`` for up to ``most`` distinct units among ``cands`` (at least one)."""
+    """Ask ``seat`` for up to ``most`` distinct units among ``cands`` (at least one); a single
+    candidate is taken without asking (ruling DW-13.3a)."""
+    if len(cands) == 1:
+        _set_ctx(state, picked=list(cands))
+        FINISH_SELECT[purpose](state, seat, params, list(cands))
+        return
     push(state, "select", seat, purpose=purpose, cands=sorted(cands), max=most, picked=[], params=params)
 
 
@@ -1278,7 +1283,7 @@ def card_fits_window(state: DozenWarState, seat: int, design: str) -> bool:
             return False
     if first["op"] == "counter_strike" and first.get("by") == "receiver" and receiver >= CASTLE_BASE:
         return False
-    return effect_possible(state, seat, receiver if receiver < CASTLE_BASE else -1, first, window=True)
+    return effect_possible(state, seat, -1, first, window=True)
 
 
 def receiver_info(state: DozenWarState) -> list[Any] | None:
