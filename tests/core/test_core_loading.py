@@ -175,14 +175,18 @@ def test_same_types_looks_through_tuples() -> None:
 
 def test_the_cache_holds_only_its_own_unchanged_objects() -> None:
     one, two = Take(1), Take(2)
-    legal = LegalActions([one, two])
+    legal = LegalActions.of([one, two])
     assert not legal.holds(one)  # no caller has had it yet: apply takes the slow path
-    assert legal.handed_out() == [one, two]
-    assert legal.holds(one) and legal.holds(two) and not legal.holds(Take(1))
+    assert legal.release(1)  # it goes into a history: snapshotted now
+    object.__setattr__(two, "count", 3)
+    legal.hand_out()
+    assert legal.holds(one) and not legal.holds(two) and not legal.holds(Take(1))
+    object.__setattr__(two, "count", 2)
+    assert legal.holds(two)
     object.__setattr__(one, "count", 2)
-    assert not legal.holds(one) and not legal.release(one)
+    assert not legal.holds(one) and not legal.release(0)
     object.__setattr__(one, "count", 1)
-    assert legal.holds(one)
+    assert legal.holds(one) and legal.release(0)
 
 
 def test_an_action_changed_in_place_is_never_carried_out_as_what_it_was() -> None:

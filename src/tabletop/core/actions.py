@@ -41,82 +41,99 @@ def same_types(value: object, reference: object) -> bool:
     return True
 
 
-_Getter = Callable[[Any], Any]
-_GETTERS: dict[type, _Getter] = {}
-
-
 def field_names(cls: type) -> tuple[str, ...]:
     """The names of an action type's fields, in order (none for a class that is not attrs)."""
     return tuple(field.name for field in attrs.fields(cls)) if attrs.has(cls) else ()
 
 
-def _getter(cls: type) -> _Getter:
-    getter = _GETTERS.get(cls)
-    if getter is None:
+#: The kernel's read-only view of an action's field values, installed on each action class so
+#: that a whole list is snapshotted by one C-level ``map`` (see :class:`LegalActions`).
+_FIELDS = "_tabletop_fields"
+#: An action's field values as the cache snapshots them.
+fields_of: Callable[[Any], Any] = operator.attrgetter(_FIELDS)
+
+
+def install_snapshot(cls: type) -> None:
+    """Give action type ``cls`` the property the legal-action cache snapshots it with: its field
+    values (one value, or a tuple of several; the class itself when it has none)."""
+    if _FIELDS not in cls.__dict__:
         names = field_names(cls)
-        getter = _GETTERS[cls] = operator.attrgetter(*names) if names else _no_fields
-    return getter
+        setattr(
+            cls, _FIELDS, property(operator.attrgetter(*names) if names else operator.attrgetter("__class__"))
+        )
 
 
-def _no_fields(action: Any) -> tuple[()]:
-    return ()
-
-
-class LegalActions(list[Action]):
-    """A state's cached legal actions, each snapshotted (its field values) before any caller
-    can hold it.
-
-    Action objects are frozen, but ``object.__setattr__`` can still change one that a caller
-    holds. ``apply`` finds the action by identity (the fast path: agents pass one of these
-    objects) and checks it against its snapshot, so a changed object is never taken for the
-    legal action it was. An object reaches a caller only through ``legal_actions()`` (which
-    snapshots the whole list) or through the history (its own snapshot is taken when it is
-    applied), so a list no caller has seen, as in a replay, costs no snapshots at all.
-    """
-
-    __slots__ = ("_all", "_prints")
-
-    def __init__(self, actions: Iterable[Action]) -> None:
-        super().__init__(actions)
-        self._prints: dict[int, tuple[_Getter, Any]] = {}
-        self._all = False
-
-    def handed_out(self) -> list[Action]:
-        """A copy of the list for a caller, every action snapshotted first."""
-        if not self._all:
-            prints = self._prints
-            for action in self:
-                if id(action) not in prints:
-                    getter = _GETTERS.get(type(action)) or _getter(type(action))
-                    prints[id(action)] = (getter, getter(action))
-            self._all = True
-        return list(self)
-
-    def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of these very objects, unchanged since a caller got it."""
-        entry = self._prints.get(id(action))  # ids are unique among live objects, and this
-        return entry is not None and _unchanged(action, entry)  # list keeps its own alive
-
-    def release(self, action: Action) -> bool:
-        """Whether ``action``, an item of this list, is unchanged, snapshotting it if no caller
-        has had it yet (it is about to go into a history, where callers can reach it)."""
-        entry = self._prints.get(id(action))
-        if entry is None:
-            getter = _GETTERS.get(type(action)) or _getter(type(action))
-            self._prints[id(action)] = (getter, getter(action))
-            return True
-        return _unchanged(action, entry)
-
-
-def _unchanged(action: object, entry: tuple[_Getter, Any]) -> bool:
-    getter, snapshot = entry
-    now = getter(action)
-    if now is snapshot:  # one field (or none): the very same value object
-        return True
-    # Several fields: the getter builds a new tuple, so compare its items by identity.
-    return (
+def unchanged(now: Any, snapshot: Any) -> bool:
+    """Whether field values read now are the very objects snapshotted (one field: the value
+    itself; several: a new tuple each time, so its items are compared by identity)."""
+    return now is snapshot or (
         type(now) is tuple
         and type(snapshot) is tuple
         and len(now) == len(snapshot)
         and all(map(operator.is_, now, snapshot))
     )
+
+
+class LegalActions(list[Action]):
+    """A state's cached legal actions, each snapshotted (its field values, by identity) before a
+    caller can hold it. Made by :meth:`of`.
+
+    Action objects are frozen, but ``object.__setattr__`` can still change one a caller holds.
+    ``apply`` finds the action by identity (the fast path: agents pass one of these objects) and
+    compares it with its snapshot, so a changed object is never taken for the legal action it
+    was. An object reaches a caller only through ``legal_actions()``, which snapshots the whole
+    list (one C-level pass), or through the history, where it goes by :meth:`release`; a list
+    no caller has seen, as in a replay, is never snapshotted whole.
+    """
+
+    __slots__ = ("released", "seen")
+
+    #: Per action, its field values when the list was handed out (``None`` until then).
+    seen: list[Any] | None
+    #: Snapshots of actions that went into a history before the list was handed out.
+    released: dict[int, Any] | None
+
+    @classmethod
+    def of(cls, actions: Iterable[Action]) -> LegalActions:
+        """The cache for ``actions``, none of them seen by a caller yet."""
+        legal = cls(actions)
+        legal.seen = legal.released = None
+        return legal
+
+    def hand_out(self) -> None:
+        """Snapshot every action: a caller is about to get them."""
+        try:
+            seen = self.seen = list(map(fields_of, self))
+        except AttributeError:  # a type no game registered (the kernel installs registered ones)
+            for action in self:
+                install_snapshot(type(action))
+            seen = self.seen = list(map(fields_of, self))
+        if self.released:  # these went into a history first: keep what they were then
+            for index, snapshot in self.released.items():
+                seen[index] = snapshot
+
+    def holds(self, action: object) -> bool:
+        """Whether ``action`` is one of these very objects, unchanged since a caller got it."""
+        seen = self.seen
+        if seen is None:
+            return False
+        for index, candidate in enumerate(self):
+            if candidate is action:
+                return unchanged(fields_of(action), seen[index])
+        return False
+
+    def release(self, index: int) -> bool:
+        """Whether the action at ``index`` is unchanged, snapshotting it if no caller has had it
+        yet (it is about to go into a history, where callers can reach it)."""
+        action = self[index]
+        seen = self.seen
+        if seen is not None:
+            return unchanged(fields_of(action), seen[index])
+        released = self.released
+        if released is None:
+            released = self.released = {}
+        if index in released:
+            return unchanged(fields_of(action), released[index])
+        install_snapshot(type(action))
+        released[index] = fields_of(action)
+        return True

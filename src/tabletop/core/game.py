@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .action_space import ActionSpace
-from .actions import Action, IllegalAction, same_types
+from .actions import Action, IllegalAction, install_snapshot, same_types
 from .outcome import Outcome
 from .rng import Rng
 from .serialize import describe_error, make_converter
@@ -85,6 +85,8 @@ class Game(Generic[S]):
         self.options: Mapping[str, Option] = {option.name: option for option in options}
         self.action_space = action_space
         self.action_types = tuple(action_types)
+        for action_type in self.action_types:
+            install_snapshot(action_type)
         self.converter = make_converter(self.action_types, every_key=True)
         self._setup = setup
         self._check_options = check_options

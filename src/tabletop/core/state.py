@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from .actions import Action, IllegalAction, LegalActions, field_names, same_types
+from .actions import Action, IllegalAction, LegalActions, field_names, fields_of, same_types, unchanged
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet
@@ -153,12 +153,16 @@ class State(abc.ABC):
         legal = self._legal
         if type(legal) is not LegalActions:  # not computed yet, or a plain list a game set
             legal = self._legal = self._listed(legal)
-        return legal.handed_out()
+        if legal.seen is None:  # a caller gets them now: snapshot them all (one C-level pass)
+            legal.hand_out()
+        return list(legal)
 
     def _listed(self, legal: list[Action] | None) -> LegalActions:
-        if legal is None:
-            legal = [] if self.outcome is not None else self._legal_actions()
-        return LegalActions(legal)
+        listed = LegalActions(
+            legal if legal is not None else [] if self.outcome is not None else self._legal_actions()
+        )
+        listed.seen = listed.released = None
+        return listed
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.
@@ -169,8 +173,20 @@ class State(abc.ABC):
         legal = self._legal
         if type(legal) is not LegalActions:
             legal = self._legal = self._listed(legal)
-        if not legal.holds(action):  # the fast path: one of these objects, unchanged
+        seen = legal.seen
+        if seen is None:  # no caller has had these objects: find the state's own by value
             action = self._own_equal(action, legal)
+        else:  # the fast path (inline, as it runs for every move): one of these, unchanged
+            index = 0
+            for candidate in legal:
+                if candidate is action:
+                    now, then = fields_of(action), seen[index]
+                    if now is not then and not unchanged(now, then):
+                        action = self._own_equal(action, legal)
+                    break
+                index += 1  # noqa: SIM113 (enumerate costs more on this path)
+            else:
+                action = self._own_equal(action, legal)
         self._legal = None
         self._apply(action)
         self.history.append(action)
@@ -189,9 +205,9 @@ class State(abc.ABC):
         assert isinstance(action, Action)
         spoiled: set[int] = set()  # objects changed in place since they were listed
         for _ in range(2):
-            for candidate in legal:
+            for index, candidate in enumerate(legal):
                 if candidate == action and id(candidate) not in spoiled:
-                    if not legal.release(candidate):
+                    if not legal.release(index):
                         # Changed after it was listed: list the legal actions afresh, without
                         # it (a game may hand out the same object again).
                         spoiled.add(id(candidate))
