@@ -77,6 +77,17 @@ def test_module_is_known_and_matches_the_options_and_seats_play_in_order() -> No
     refused(data, r"turns.order is \[1, 0\]")
 
 
+def test_a_save_keeps_its_options() -> None:
+    """Issue 9: a Cities save with ``options={}`` loaded, and its record lost the module."""
+    data = midgame("cities")
+    data["options"] = {}
+    with pytest.raises(ValueError, match="module"):
+        GAME.state_from_dict(data)
+    data["options"] = {"module": "cities", "zz": 1}
+    with pytest.raises(ValueError, match="zz"):
+        GAME.state_from_dict(data)
+
+
 def test_per_seat_lists_have_one_entry_per_player() -> None:
     data = midgame(players=3)
     data["players"].pop()
