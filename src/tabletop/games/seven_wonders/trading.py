@@ -72,6 +72,7 @@ _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
 #: A purchase problem -> (the undominated splits, every distinct split).
 _PROBLEMS: dict[tuple[str, str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
+_UNKNOWN: Any = object()
 
 
 def _bounded(cache: dict[Any, Any]) -> None:
@@ -124,9 +125,8 @@ def payment_splits(
     between its ``left`` and ``right`` neighbours: the undominated ones (see the module doc), or
     every distinct one unless ``prune``; cheapest total first."""
     key = (own.fixed_sig, cost_key)
-    if key in _NEED:
-        missing = _NEED[key]
-    else:
+    missing = _NEED.get(key, _UNKNOWN)
+    if missing is _UNKNOWN:
         _bounded(_NEED)
         missing = _NEED[key] = _need(cost, own.own_key[0])
     if missing is None:
@@ -137,20 +137,22 @@ def payment_splits(
     if mine is None:
         _bounded(_OWN)
         mine = _OWN[own_key] = _own(own.own_key, need, mask)
-    sides = []
-    for neighbour in (left, right):
-        supply_key = (neighbour.trade_sig, need_sig)
-        supply = _SUPPLY.get(supply_key)
-        if supply is None:
-            _bounded(_SUPPLY)
-            supply = _SUPPLY[supply_key] = _supply(neighbour.trade_key, need, mask)
-        sides.append(supply)
-    problem = (need_sig, mine[0], sides[0][0], sides[1][0])
+    left_key = (left.trade_sig, need_sig)
+    sold_left = _SUPPLY.get(left_key)
+    if sold_left is None:
+        _bounded(_SUPPLY)
+        sold_left = _SUPPLY[left_key] = _supply(left.trade_key, need, mask)
+    right_key = (right.trade_sig, need_sig)
+    sold_right = _SUPPLY.get(right_key)
+    if sold_right is None:
+        _bounded(_SUPPLY)
+        sold_right = _SUPPLY[right_key] = _supply(right.trade_key, need, mask)
+    problem = (need_sig, mine[0], sold_left[0], sold_right[0])
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
         found = _PROBLEMS[problem] = _solve(
-            need, mine[1], sides[0][1], sides[0][2], sides[1][1], sides[1][2], mine[2], mine[3]
+            need, mine[1], sold_left[1], sold_left[2], sold_right[1], sold_right[2], mine[2], mine[3]
         )
     return found[0] if prune else found[1]
 
