@@ -134,9 +134,10 @@ def _push(s: WondersDuelState, seat: int, shields: int) -> None:
 
 def _add_science(s: WondersDuelState, seat: int, symbol: str) -> None:
     """A new science symbol: supremacy with 6 different ones, a Progress token for a pair."""
-    if science_supremacy(s, seat):
+    symbols = science_symbols(s, seat)
+    if science_supremacy(symbols):
         end_game(s, (seat,), "science")
-    elif science_symbols(s, seat).count(symbol) == 2 and s.board_tokens:
+    elif symbols.count(symbol) == 2 and s.board_tokens:
         s.pending.append(PROGRESS_TOKEN)
 
 
@@ -293,7 +294,16 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
             return
         case _:
             raise TypeError(f"{action!r} is not a 7 Wonders Duel action")
-    _after_step(s)
+    # Once nothing is pending the turn ends: play passes on (an extra turn keeps the seat),
+    # or the Age ends with its last card. Written here rather than called: it runs every turn.
+    if s.outcome is not None or s.pending:
+        return
+    structure = s.structure
+    assert structure is not None
+    if structure.open:
+        turns.advance()
+    else:
+        _end_age(s)
 
 
 def _draft(s: WondersDuelState, wonder_id: str) -> None:
@@ -312,16 +322,10 @@ def _draft(s: WondersDuelState, wonder_id: str) -> None:
         s.turns.advance()
 
 
-def _after_step(s: WondersDuelState) -> None:
-    """Once nothing is pending, end the turn: next player, Play Again, or the end of the Age."""
-    if s.outcome is not None or s.pending:
-        return
-    structure = s.structure
-    assert structure is not None
-    if structure.open:
-        s.turns.advance()  # an extra turn (Play Again) keeps the seat
-        return
-    # The Age is over; an extra turn won with its last card is lost (start_age, end_game).
+def _end_age(s: WondersDuelState) -> None:
+    """The last card of an Age is taken: the game ends on points after Age III, else the next
+    Age is dealt and its first player chosen. An extra turn won with that card is lost
+    (start_age, end_game drop it)."""
     if s.age == 3:
         civilian_end(s)
         return

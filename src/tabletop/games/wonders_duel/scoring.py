@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Outcome, ScoreSheet, score_sheet, winners, zone_at
 
-from .city import guild_count, science_symbols
+from .city import guild_count
 from .components import BLUE, BOARD, CARDS, GREEN, PROGRESS_TOKENS, PURPLE, WONDERS, YELLOW
 
 if TYPE_CHECKING:
@@ -74,9 +74,9 @@ def military_supremacy(s: WondersDuelState) -> bool:
     return abs(s.military.position) >= BOARD.capital
 
 
-def science_supremacy(s: WondersDuelState, seat: int) -> bool:
-    """Whether the seat has gathered 6 different science symbols (it wins at once)."""
-    return len(set(science_symbols(s, seat))) >= SCIENCE_SUPREMACY
+def science_supremacy(symbols: list[str]) -> bool:
+    """Whether a seat showing ``symbols`` has 6 different ones (it wins at once)."""
+    return len(set(symbols)) >= SCIENCE_SUPREMACY
 
 
 def civilian_winners(sheets: list[ScoreSheet]) -> tuple[int, ...]:
