@@ -43,6 +43,17 @@ def test_passing_left_carries_the_memories_with_the_hands() -> None:
     assert hands.view(1, 0)["seen"] == ["e", "f"]
 
 
+def test_passing_to_a_neighbour_of_the_turn_order() -> None:
+    hands = Hands.dealt([["a"], ["b"], ["c"]])
+    turns = TurnOrder([0, 1, 2])
+    hands.pass_left(turns)
+    assert hands.cards == [("c",), ("a",), ("b",)]
+    hands.pass_right(turns)
+    hands.pass_right(turns)
+    assert hands.cards == [("b",), ("c",), ("a",)]
+    assert hands.view(0, 2)["seen"] == ["a"]  # seat 0 held "a" first, and it is now at seat 2
+
+
 def test_a_public_removal_is_struck_from_every_memory() -> None:
     hands = Hands.dealt([["a", "b"], ["c", "d"]])
     hands.pass_hands([1, 0])

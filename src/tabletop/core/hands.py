@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 
+from .turns import TurnOrder
+
 
 @attrs.define(slots=True)
 class Hands:
@@ -131,6 +133,14 @@ class Hands:
             unseen.append(counts)
         self.seen = seen
         self.unseen = unseen
+
+    def pass_left(self, turns: TurnOrder) -> None:
+        """Every seat hands its hand to its left-hand neighbour in ``turns``."""
+        self.pass_hands([turns.left_of(seat) for seat in range(len(self.cards))])
+
+    def pass_right(self, turns: TurnOrder) -> None:
+        """Every seat hands its hand to its right-hand neighbour in ``turns``."""
+        self.pass_hands([turns.right_of(seat) for seat in range(len(self.cards))])
 
     def view(self, viewer: int, seat: int) -> dict[str, Any]:
         """What ``viewer`` may know of ``seat``'s hand, JSON-ready: its own hand as cards;

@@ -4,9 +4,10 @@ after it (Babylon B's 7th card, Halikarnassos), passing hands, the end of an Age
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action
+from tabletop.core import Action, TurnOrder
 
 from . import scoring
 from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard
@@ -219,10 +220,16 @@ def _next_turn(s: SevenWondersState) -> None:
         s.holder = 1 - s.holder  # the Free City card travels with the hand
         s.hands.add(s.holder, s.pile.pop())
     elif s.age == 2:
-        s.hands.pass_hands([(seat - 1) % n for seat in range(n)])
+        s.hands.pass_right(_seating(n))
     else:
-        s.hands.pass_hands([(seat + 1) % n for seat in range(n)])
+        s.hands.pass_left(_seating(n))
     s.choices.begin(range(s.num_cities))
+
+
+@functools.cache
+def _seating(n: int) -> TurnOrder:
+    """Seats 0..n-1 clockwise (never mutated: shared)."""
+    return TurnOrder(list(range(n)))
 
 
 def start_age(s: SevenWondersState) -> None:
