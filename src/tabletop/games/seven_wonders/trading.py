@@ -189,6 +189,9 @@ def _solve(
     find), as :func:`payment_splits` orders them: each way the
     city's own "one of these" cards can cover part of it, against each way the neighbours'
     can be set, priced resource by resource."""
+    if not choices and not left_choices and not right_choices:
+        every = _solve_fixed(need, left_fixed, right_fixed, left_price, right_price)
+        return _ordered(_pareto(every)), _ordered(every)
     missing_options = set()
     for picks in itertools.product(*_options(choices)):
         missing = list(need)
@@ -211,7 +214,14 @@ def _ordered(splits: set[Split]) -> tuple[Split, ...]:
 
 
 def _pareto(splits: set[Split]) -> set[Split]:
-    return {(a, b) for a, b in splits if not any(c <= a and d <= b and (c, d) != (a, b) for c, d in splits)}
+    """The splits no other split beats or equals on both sides (a sweep by left coins)."""
+    kept = set()
+    best_right = None
+    for a, b in sorted(splits):
+        if best_right is None or b < best_right:
+            kept.add((a, b))
+            best_right = b
+    return kept
 
 
 def _solve_fixed(
