@@ -176,17 +176,17 @@ def test_same_types_looks_through_tuples() -> None:
 def test_the_cache_holds_only_its_own_unchanged_objects() -> None:
     one, two = Take(1), Take(2)
     legal = LegalActions.of([one, two])
-    assert not legal.holds(one)  # no caller has had it yet: apply takes the slow path
-    assert legal.release(1)  # it goes into a history: snapshotted now
+    assert not legal.holds(one)  # not snapshotted yet: apply takes the slow path
+    assert legal.find(Take(2)) == 1 and legal.seen == [1, 2]  # finding snapshots the list
+    assert legal.holds(one) and legal.holds(two) and not legal.holds(Take(1))
     object.__setattr__(two, "count", 3)
-    legal.hand_out()
-    assert legal.holds(one) and not legal.holds(two) and not legal.holds(Take(1))
+    assert not legal.holds(two) and not legal.intact(1)
+    assert legal.find(Take(2)) == 1 and legal.find(Take(3)) is None  # found as it was listed
+    assert legal.find(Take(2), skip={id(two)}) is None
     object.__setattr__(two, "count", 2)
-    assert legal.holds(two)
-    object.__setattr__(one, "count", 2)
-    assert not legal.holds(one) and not legal.release(0)
-    object.__setattr__(one, "count", 1)
-    assert legal.holds(one) and legal.release(0)
+    assert legal.holds(two) and legal.intact(1)
+    for odd in (Take(2.0), Take([2]), "take", None, 2):  # type: ignore[arg-type]
+        assert legal.find(odd) in (None, 1)  # never raises; 2.0 == 2 is left to the type check
 
 
 def test_an_action_changed_in_place_is_never_carried_out_as_what_it_was() -> None:

@@ -8,7 +8,7 @@ sentence a person can read.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from typing import Any, ClassVar
 
 import attrs
@@ -81,39 +81,34 @@ class LegalActions(list[Action]):
     Action objects are frozen, but ``object.__setattr__`` can still change one a caller holds.
     ``apply`` finds the action by identity (the fast path: agents pass one of these objects) and
     compares it with its snapshot, so a changed object is never taken for the legal action it
-    was. An object reaches a caller only through ``legal_actions()``, which snapshots the whole
-    list (one C-level pass), or through the history, where it goes by :meth:`release`; a list
-    no caller has seen, as in a replay, is never snapshotted whole.
+    was. Objects reach callers through ``legal_actions()`` and through the history; both come
+    after :meth:`snapshot` (one C-level pass over the list).
     """
 
-    __slots__ = ("released", "seen")
+    __slots__ = ("seen",)
 
-    #: Per action, its field values when the list was handed out (``None`` until then).
+    #: Per action, its field values as the state listed it (``None`` until a caller may hold it).
     seen: list[Any] | None
-    #: Snapshots of actions that went into a history before the list was handed out.
-    released: dict[int, Any] | None
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> LegalActions:
-        """The cache for ``actions``, none of them seen by a caller yet."""
+        """The cache for ``actions``, not snapshotted yet."""
         legal = cls(actions)
-        legal.seen = legal.released = None
+        legal.seen = None
         return legal
 
-    def hand_out(self) -> None:
-        """Snapshot every action: a caller is about to get them."""
+    def snapshot(self) -> list[Any]:
+        """Snapshot every action, now that a caller may get one (``seen``)."""
         try:
             seen = self.seen = list(map(fields_of, self))
         except AttributeError:  # a type no game registered (the kernel installs registered ones)
             for action in self:
                 install_snapshot(type(action))
             seen = self.seen = list(map(fields_of, self))
-        if self.released:  # these went into a history first: keep what they were then
-            for index, snapshot in self.released.items():
-                seen[index] = snapshot
+        return seen
 
     def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of these very objects, unchanged since a caller got it."""
+        """Whether ``action`` is one of these very objects, unchanged since it was snapshotted."""
         seen = self.seen
         if seen is None:
             return False
@@ -122,18 +117,24 @@ class LegalActions(list[Action]):
                 return unchanged(fields_of(action), seen[index])
         return False
 
-    def release(self, index: int) -> bool:
-        """Whether the action at ``index`` is unchanged, snapshotting it if no caller has had it
-        yet (it is about to go into a history, where callers can reach it)."""
-        action = self[index]
-        seen = self.seen
-        if seen is not None:
-            return unchanged(fields_of(action), seen[index])
-        released = self.released
-        if released is None:
-            released = self.released = {}
-        if index in released:
-            return unchanged(fields_of(action), released[index])
-        install_snapshot(type(action))
-        released[index] = fields_of(action)
-        return True
+    def find(self, action: object, skip: Set[int] = frozenset()) -> int | None:
+        """The index of the listed action equal to ``action`` in type and field values, as the
+        state listed it (its snapshot), skipping objects whose ``id`` is in ``skip``; ``None``
+        if there is none. It never raises, whatever ``action`` is."""
+        seen = self.seen if self.seen is not None else self.snapshot()
+        try:
+            target = (type(action), fields_of(action))
+            keys = list(zip(map(type, self), seen))
+            start = 0
+            while True:
+                index = keys.index(target, start)
+                if id(self[index]) not in skip:
+                    return index
+                start = index + 1
+        except Exception:  # not found (ValueError), not an action, or a value whose == fails
+            return None
+
+    def intact(self, index: int) -> bool:
+        """Whether the action at ``index`` still has the field values it was listed with."""
+        seen = self.seen if self.seen is not None else self.snapshot()
+        return unchanged(fields_of(self[index]), seen[index])

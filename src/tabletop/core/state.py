@@ -154,14 +154,14 @@ class State(abc.ABC):
         if type(legal) is not LegalActions:  # not computed yet, or a plain list a game set
             legal = self._legal = self._listed(legal)
         if legal.seen is None:  # a caller gets them now: snapshot them all (one C-level pass)
-            legal.hand_out()
+            legal.snapshot()
         return list(legal)
 
     def _listed(self, legal: list[Action] | None) -> LegalActions:
         listed = LegalActions(
             legal if legal is not None else [] if self.outcome is not None else self._legal_actions()
         )
-        listed.seen = listed.released = None
+        listed.seen = None
         return listed
 
     def apply(self, action: Action) -> None:
@@ -192,10 +192,26 @@ class State(abc.ABC):
         self.history.append(action)
 
     def _own_equal(self, action: object, legal: LegalActions) -> Action:
-        """This state's legal action equal to ``action``; otherwise ``IllegalAction`` naming
-        what is wrong (the action's type, a field, or the rule), the state unchanged."""
+        """This state's legal action equal to ``action`` (in value and in the exact type of each
+        field); otherwise ``IllegalAction`` naming what is wrong (the action's type, a field, or
+        the rule), the state unchanged."""
         if self.outcome is not None:
             raise IllegalAction(f"the game is over ({self.outcome.reason}); no action is legal")
+        spoiled: set[int] = set()  # listed objects changed in place since they were listed
+        index = legal.find(action)
+        while index is not None:
+            candidate = legal[index]
+            if not legal.intact(index):
+                # Changed behind the list's back: list the legal actions afresh, without it (a
+                # game may hand out the same object again).
+                spoiled.add(id(candidate))
+                self._legal = None  # the fresh list may snapshot a changed object: keep none
+                legal = self._listed(None)
+                index = legal.find(action, spoiled)
+                continue
+            if all(same_types(getattr(action, f), getattr(candidate, f)) for f in field_names(type(action))):
+                return candidate
+            break  # equal but of another type (2.0 for 2): refused below, naming the field
         misfit = self.game.action_space.why_not(action)
         if misfit is not None:
             # Ill-typed values never reach the game's rules; a well-typed value outside the
@@ -203,26 +219,8 @@ class State(abc.ABC):
             rule = self._explain(action) if misfit.typed and isinstance(action, Action) else None
             raise IllegalAction(misfit.reason if rule is None else f"{misfit.reason}: {rule}")
         assert isinstance(action, Action)
-        spoiled: set[int] = set()  # objects changed in place since they were listed
-        for _ in range(2):
-            for index, candidate in enumerate(legal):
-                if candidate == action and id(candidate) not in spoiled:
-                    if not legal.release(index):
-                        # Changed after it was listed: list the legal actions afresh, without
-                        # it (a game may hand out the same object again).
-                        spoiled.add(id(candidate))
-                        break
-                    for field in field_names(type(candidate)):
-                        value, own = getattr(action, field), getattr(candidate, field)
-                        if not same_types(value, own):
-                            raise IllegalAction(
-                                f"{type(action).__name__}.{field}={value!r} has the wrong type: "
-                                f"the legal action has {own!r}"
-                            )
-                    return candidate
-            else:
-                break
-            legal = self._legal = self._listed(None)
+        if index is not None:  # the action space allows either type: still not the legal one
+            raise IllegalAction(f"{action!r} differs in a field's type from the legal {legal[index]!r}")
         raise IllegalAction(self._explain(action) or self._generic_refusal(action))
 
     def _explain(self, action: Action) -> str | None:
