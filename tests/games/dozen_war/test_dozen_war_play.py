@@ -20,10 +20,10 @@ MODES: list[tuple[int, dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("players", "options"), MODES)
 def test_contract_in_every_mode(players: int, options: dict[str, Any]) -> None:
-    state = check_contract(GAME, players, 11, heavy_every=41, **options)
+    state = check_contract(GAME, players, 11, heavy_every=151, **options)
     assert state.outcome is not None
 
 
 @pytest.mark.parametrize(("players", "options"), MODES[:4])
 def test_information_sets_in_every_mode(players: int, options: dict[str, Any]) -> None:
-    assert check_information_sets(GAME, players, 5, every=53, **options) > 0
+    assert check_information_sets(GAME, players, 5, every=151, **options) > 0

@@ -77,6 +77,10 @@ def check(state: DozenWarState) -> None:
     token_places += [(f"unit {u.id}", list(u.pieces)) for u in state.units.values()]
     token_places += [(f"loose at {c}", list(p)) for c, p in state.loose.items()]
     token_places += [("spent", list(state.spent_tokens))]
+    # A stolen map piece waits in its thief's pending decision until it is placed (R15.8).
+    token_places += [
+        (f"pending {task.kind}", [task.data["piece"]]) for task in state.tasks if "piece" in task.data
+    ]
     where = each_in_one_place(token_places, what="token")
     unknown = [t for t in where if t not in TOKENS]
     if unknown:
