@@ -76,12 +76,19 @@ def test_a_pay_equal_to_a_legal_one_with_a_float_is_refused_before_paying() -> N
 def test_the_game_itself_refuses_numbers_of_the_wrong_type_before_changing_anything() -> None:
     """Even past ``State.apply`` (which finds its own legal action first), carrying out an
     action whose numbers are floats or bools changes nothing."""
-    state = first("cities", "pay")
-    legal = state.legal_actions()[0]
+    paying = first("cities", "pay")
+    legal = paying.legal_actions()[0]
     assert isinstance(legal, Pay)
-    before = state.to_dict()
-    wrongs: list[Action] = [Pay(legal.gold, 0.0), Pay(legal.gold, False), ReserveDeck(2.0), ReserveDeck(2, 0)]  # type: ignore[arg-type]
-    for wrong in wrongs:
+    turn = GAME.new_game(players=2, seed=0, module="cities")
+    wrongs: list[tuple[CitiesOfSplendorState, Action]] = [
+        (paying, Pay(legal.gold, 0.0)),  # type: ignore[arg-type]
+        (paying, Pay(legal.gold, False)),
+        (paying, Pay(tuple(map(float, legal.gold)), legal.gold_cards)),  # type: ignore[arg-type]
+        (turn, ReserveDeck(2.0)),  # type: ignore[arg-type]
+        (turn, ReserveDeck(2, 0)),  # type: ignore[arg-type]
+    ]
+    for state, wrong in wrongs:
+        before = state.to_dict()
         with pytest.raises(tabletop.IllegalAction, match="must be"):
             effects.apply(state, wrong)
         assert state.to_dict() == before

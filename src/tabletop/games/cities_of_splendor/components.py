@@ -136,6 +136,11 @@ ORIENT_CARDS: dict[int, tuple[str, ...]] = {
 COST_ITEMS: dict[str, tuple[tuple[str, int], ...]] = {
     c.id: tuple((colour, c.cost[colour]) for colour in COLOURS if c.cost.get(colour)) for c in CARDS.values()
 }
+#: (index in COLOURS, colour, units) of every colour a card costs.
+COST_INDEXED: dict[str, tuple[tuple[int, str, int], ...]] = {
+    c.id: tuple((i, colour, c.cost[colour]) for i, colour in enumerate(COLOURS) if c.cost.get(colour))
+    for c in CARDS.values()
+}
 KIND = {c.id: c.kind for c in CARDS.values()}
 BONUS = {c.id: c.bonus for c in CARDS.values()}
 BONUS_COUNT = {c.id: c.bonus_count for c in CARDS.values()}

@@ -39,8 +39,7 @@ from .actions import (
 from .components import (
     BONUS,
     BONUS_COUNT,
-    CARDS,
-    COLOURS,
+    COST_INDEXED,
     GOLD,
     KIND,
     LOWEST_CITY,
@@ -61,10 +60,6 @@ if TYPE_CHECKING:
 
 def apply(state: St, action: Action) -> None:
     """Carry out a legal action, then resolve tasks until a decision is pending."""
-    if type(action) in _NUMBERED and not _exact_numbers(action):
-        # equal to a legal action (2.0 == 2, False == 0) but not of its types: refused before
-        # anything changes, since the history would then hold a value no save accepts
-        raise IllegalAction(f"{action!r}: {_NUMBERED[type(action)]}")
     if state.tasks:
         _answer(state, action)
     else:
@@ -72,25 +67,24 @@ def apply(state: St, action: Action) -> None:
     _advance(state)
 
 
-_NUMBERED: dict[type[Action], str] = {
-    Pay: "gold must be a tuple of 5 ints and gold_cards an int",
-    ReserveDeck: "level must be an int and orient a bool",
-}
-
-
-def _exact_numbers(action: Action) -> bool:
-    """Whether the number fields of ``action`` have their declared types exactly."""
+def _check_numbers(action: Pay | ReserveDeck) -> None:
+    """Refuse an action equal to a legal one (``2.0 == 2``, ``False == 0``) whose numbers are
+    not of the declared types, before anything changes: the history would hold a value no save
+    accepts. ``State.apply`` carries out its own legal instance, so this guards direct calls."""
     if isinstance(action, Pay):
-        return (
-            type(action.gold_cards) is int
-            and type(action.gold) is tuple
-            and all(type(units) is int for units in action.gold)
-        )
-    assert isinstance(action, ReserveDeck)
-    return type(action.level) is int and type(action.orient) is bool
+        if (
+            type(action.gold_cards) is not int
+            or type(action.gold) is not tuple
+            or not all(type(units) is int for units in action.gold)
+        ):
+            raise IllegalAction(f"{action!r}: gold must be a tuple of 5 ints and gold_cards an int")
+    elif type(action.level) is not int or type(action.orient) is not bool:
+        raise IllegalAction(f"{action!r}: level must be an int and orient a bool")
 
 
 def _main_action(state: St, action: Action) -> None:
+    if type(action) is ReserveDeck:
+        _check_numbers(action)
     turns = state.turns
     seat = turns.order[turns.position]  # TurnOrder.current, without a property call per action
     player = state.players[seat]
@@ -192,6 +186,7 @@ def _answer(state: St, action: Action) -> None:
         if player.tokens.total() <= TOKEN_LIMIT:
             tasks.pop(0)
     elif isinstance(action, Pay):
+        _check_numbers(action)
         tasks.pop(0)
         _pay_for(state, player, action)
     elif isinstance(action, ChooseNoble):
@@ -264,13 +259,12 @@ def _pay_for(state: St, player: Player, pay: Pay) -> None:
     """Spend gems for what bonuses and gold leave, then gold cards and gold tokens."""
     card = state.purchase
     assert card is not None
-    bonuses = player.bonuses
-    cost = CARDS[card].cost
+    bonuses, units = player.bonuses, pay.gold
     spent: dict[str, int] = {}
-    for colour, units in zip(COLOURS, pay.gold):
-        gems = max(0, cost.get(colour, 0) - bonuses[colour]) - units
-        if gems:
-            spent[colour] = gems
+    for i, colour, n in COST_INDEXED[card]:
+        gems = n - bonuses[colour]  # what bonuses leave; gold covers ``units[i]`` of it
+        if gems > 0 and gems != units[i]:
+            spent[colour] = gems - units[i]
     if 3 in player.posts:
         gold = sum((u + 1) >> 1 for u in pay.gold)
     else:

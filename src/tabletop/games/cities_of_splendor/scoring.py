@@ -60,7 +60,7 @@ def end_of_turn(state: St) -> bool:
     if state.module == "cities":
         if player.city is not None:
             state.end_triggered = True
-    elif reaches_goal(player):
+    elif player.points >= GOAL or (player.posts and player.prestige >= GOAL):  # reaches_goal, inline
         state.end_triggered = True
     if state.passes >= state.num_players:
         finish(state, "no_action_possible")
