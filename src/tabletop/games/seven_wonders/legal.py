@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
+from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build
 from .components import BOARDS, CARDS
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ _INFO = {
     card.id: (
         card.kind,
         card.name,
-        card.free_if_built,
+        frozenset(card.free_if_built),
         card.cost.coins,
         card.cost_key,
         card.cost_vector,
@@ -78,14 +78,13 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     coins = s.coins[city]
     names = view.names
     market = s.market(city)
+    known_builds = market.built
+    known_stages = market.staged
     must_build = city >= s.num_players
     stages = BOARDS[s.boards[city]].sides[s.sides[city]]
     built_stages = len(s.tucked[city])
-    stage_splits: list[tuple[int, int]] = []
-    if built_stages < len(stages):
-        stage = stages[built_stages]
-        spend = coins - stage.cost.coins
-        stage_splits = [(a, b) for a, b in market.splits(stage.cost_key, stage.cost_vector) if a + b <= spend]
+    stage = stages[built_stages] if built_stages < len(stages) else None
+    stage_spend = coins - stage.cost.coins if stage is not None else -1
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -98,17 +97,17 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
         done.add(kind)
         chained = False
         if name not in names:
-            for source in chains:
-                if source in names:
-                    chained = True
-                    break
-            if chained:
+            if not names.isdisjoint(chains):
+                chained = True
                 builds.append(chained_build)
             else:
                 free_anyway = False
                 spend = coins - coin_cost
                 if spend >= 0:
-                    for total, action in market.actions(kind, cost_key, cost):
+                    options = known_builds.get(kind)
+                    if options is None:
+                        options = market.actions(kind, cost_key, cost)
+                    for total, action in options:
                         if total > spend:
                             break
                         builds.append(action)
@@ -116,9 +115,14 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 # Olympia's power on a card that costs nothing anyway would only waste it.
                 if olympia and not free_anyway:
                     builds.append(free_build)
-        if stage_splits and not (must_build and chained):
-            for a, b in stage_splits:
-                wonder.append(build_stage(kind, a, b))
+        if stage is not None and not (must_build and chained):
+            options = known_stages.get((kind, stage.cost_key))
+            if options is None:
+                options = market.stage_actions(kind, stage.cost_key, stage.cost_vector)
+            for total, action in options:
+                if total > stage_spend:
+                    break
+                wonder.append(action)
         discards.append(discard)
     if must_build and (builds or wonder):
         return builds + wonder

@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletop.core import Action
 
-from .actions import build
+from .actions import build, build_stage
 from .city import CityView, Masks, OwnKey, TradeKey, Vector
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
@@ -30,7 +30,7 @@ class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
 
-    __slots__ = ("_actions", "_options", "prune", "views")
+    __slots__ = ("_options", "built", "prune", "staged", "views")
 
     def __init__(self, views: tuple[CityView, CityView, CityView], prune: bool = True) -> None:
         self.views = views
@@ -38,7 +38,10 @@ class Market:
         #: of the sellers and may well prefer to be paid more).
         self.prune = prune
         self._options: dict[str, tuple[Split, ...]] = {}
-        self._actions: dict[str, tuple[tuple[int, Action], ...]] = {}
+        #: The actions made so far, per kind (building it) and per (kind, stage cost): look
+        #: them up here first, and call :meth:`actions` / :meth:`stage_actions` when absent.
+        self.built: dict[str, tuple[tuple[int, Action], ...]] = {}
+        self.staged: dict[tuple[str, str], tuple[tuple[int, Action], ...]] = {}
 
     def splits(self, cost_key: str, cost: Vector) -> tuple[Split, ...]:
         """The undominated ways to pay ``cost``'s resources (``cost_key`` names the cost),
@@ -50,13 +53,17 @@ class Market:
         return options
 
     def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
-        """``(coins to neighbours, action)`` for building ``kind`` at each undominated split of
-        its ``cost``, cheapest first."""
-        found = self._actions.get(kind)
-        if found is None:
-            found = self._actions[kind] = tuple(
-                (a + b, build(kind, a, b)) for a, b in self.splits(cost_key, cost)
-            )
+        """``(coins to neighbours, action)`` for building ``kind`` at each split of its
+        ``cost``, cheapest first."""
+        found = self.built[kind] = tuple((a + b, build(kind, a, b)) for a, b in self.splits(cost_key, cost))
+        return found
+
+    def stage_actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
+        """``(coins to neighbours, action)`` for building a wonder stage costing ``cost`` with a
+        card of ``kind``, at each split, cheapest first."""
+        found = self.staged[kind, cost_key] = tuple(
+            (a + b, build_stage(kind, a, b)) for a, b in self.splits(cost_key, cost)
+        )
         return found
 
 
