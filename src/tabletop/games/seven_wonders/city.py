@@ -186,7 +186,25 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
         powers = powers | {effect.special}
     shields = view.shields + effect.shields
     if not (effect.produces or effect.produces_choice or effect.trade_discount is not None):
-        return attrs.evolve(view, names=names, colors=colors, stages=stages, powers=powers, shields=shields)
+        return CityView(
+            names,
+            view.fixed,
+            view.choices,
+            view.trade_fixed,
+            view.trade_choices,
+            view.left_price,
+            view.right_price,
+            shields,
+            colors,
+            stages,
+            powers,
+            view.own_key,
+            view.trade_key,
+            view.own_sig,
+            view.trade_sig,
+            view.fixed_sig,
+            view.rest_sig,
+        )
     fixed, trade_fixed = list(view.fixed), list(view.trade_fixed)
     choices, trade_choices = list(view.choices), list(view.trade_choices)
     left_price, right_price = list(view.left_price), list(view.right_price)
