@@ -289,6 +289,20 @@ def test_giay_nhanh_nhen_and_thuoc_tang_luc_add_move() -> None:
     assert Move(inf, acell(s, (5, 8))) in s.legal_actions()
 
 
+def test_a_movement_card_reaches_a_unit_once_per_turn() -> None:
+    s = bare()
+    inf = soldier(s, 0, "infantry", (5, 5))
+    for other in [u.id for u in s.units.values() if u.owner == 0 and u.id != inf]:
+        del s.units[other]
+    give(s, 0, "com.thuoc_tang_luc")
+    give(s, 0, "com.thuoc_tang_luc")
+    play(s, PlayCard("com.thuoc_tang_luc"))
+    pass_all(s)
+    assert s.units[inf].buff_move == 1
+    assert PlayCard("com.thuoc_tang_luc") not in s.legal_actions()
+    refused(s, PlayCard("com.thuoc_tang_luc"), "R6.5")
+
+
 def test_a_move_bonus_after_moving_gives_one_more_move() -> None:
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))

@@ -82,6 +82,7 @@ def observation(state: DozenWarState, seat: int) -> dict[str, Any]:
                 ],
                 "statuses": [list(s) for s in u.statuses],
                 "evasion": list(u.evasion),
+                "boosted_by": list(u.boosted_by),
             }
             for u in sorted(state.units.values(), key=lambda u: u.id)
         ],

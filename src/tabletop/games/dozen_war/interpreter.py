@@ -396,24 +396,38 @@ def legal_cells_for(state: DozenWarState, unit_id: int, cells: list[int]) -> lis
 # ---------------------------------------------------------------------- buffs and movement
 
 
+def buff_candidates(
+    state: DozenWarState, seat: int, user: int, spec: dict[str, Any], source: str
+) -> list[int]:
+    """The units a buff may reach; a movement card skips units it already reached this turn
+    (R6.5)."""
+    cands = select_units(state, seat, user, spec["select"])
+    if source in CARDS and spec.get("move"):
+        cands = [u for u in cands if source not in state.units[u].boosted_by]
+    return cands
+
+
 @op("buff")
 def _buff(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    cands = select_units(state, seat, user, spec["select"])
+    source = str(ctx.get("source", ""))
+    cands = buff_candidates(state, seat, user, spec, source)
     most = 1 if spec["select"] == "user" else int(spec["select"].get("max", 1))
     if len(cands) <= 1 or spec["select"] == "user":
-        _apply_buff(state, seat, ctx.get("stars", 0), spec, cands[:1] if len(cands) == 1 else cands)
+        _apply_buff(state, ctx.get("stars", 0), spec, cands[:1] if len(cands) == 1 else cands, source)
         return
-    ask_select(state, seat, "buff", cands, most, spec=spec, stars=ctx.get("stars", 0))
+    ask_select(state, seat, "buff", cands, most, spec=spec, stars=ctx.get("stars", 0), source=source)
 
 
 @on_select("buff")
 def _buff_selected(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
-    _apply_buff(state, seat, params["stars"], params["spec"], picked)
+    _apply_buff(state, params["stars"], params["spec"], picked, params["source"])
 
 
-def _apply_buff(state: DozenWarState, seat: int, stars: int, spec: dict[str, Any], picked: list[int]) -> None:
+def _apply_buff(
+    state: DozenWarState, stars: int, spec: dict[str, Any], picked: list[int], source: str
+) -> None:
     """R13.3 ``buff``: this turn's move, damage, range, strikes, guardability, targets; a move
     granted after the unit moved is one more move of up to that many steps (R8.1c)."""
     for uid in picked:
@@ -441,6 +455,8 @@ def _apply_buff(state: DozenWarState, seat: int, stars: int, spec: dict[str, Any
             attack_changes = True
         if attack_changes:
             fields["buff_star"] = max(unit.buff_star, stars)
+        if move and source in CARDS:
+            fields["boosted_by"] = (*unit.boosted_by, source)
         change(state, uid, **fields)
 
 

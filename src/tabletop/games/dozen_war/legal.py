@@ -135,7 +135,7 @@ def _skill_uses(
 ) -> list[Action]:
     source = copied or skill_id
     first = SKILLS[source].effect[0]
-    if unit.has("root") and SKILLS[skill_id].timing == "attack":
+    if unit.has("root") and SKILLS[skill_id].timing in ("attack", "both"):
         return []  # R13.6: a rooted general uses no attack-icon skills
     if first["op"] in combat.ATTACK_OPS:
         if not can_attack(unit):
@@ -171,7 +171,7 @@ def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy)
             return combat.has_targets(state, seat, None, first, "", occ)
         return bool(lao_moc_units(state, seat, design, occ))
     if first["op"] == "buff":
-        return bool(interpreter.select_units(state, seat, -1, first["select"]))
+        return bool(interpreter.buff_candidates(state, seat, -1, first, design))
     if first["op"] == "heal":
         return bool(interpreter.select_units(state, seat, -1, first["select"]))
     return interpreter.effect_possible(state, seat, -1, first, window=False)

@@ -56,6 +56,8 @@ class Unit:
     buff_star: int = 0
     #: Status name -> duration code (UNTIL_END_OF_TURN or UNTIL_OWNER_NEXT_TURN_END).
     statuses: tuple[tuple[str, int], ...] = ()
+    #: Movement cards played on this unit this turn (R6.5: each at most once per unit per turn).
+    boosted_by: tuple[str, ...] = ()
     #: Phân Bóng (R13.3 dice_evasion): the named die faces protecting this unit this turn.
     evasion: tuple[int, ...] = ()
 

@@ -467,6 +467,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
             or unit.buff_unguardable
             or unit.buff_max_targets
             or unit.evasion
+            or unit.boosted_by
         ):
             state.units[uid] = attrs.evolve(
                 unit,
@@ -478,6 +479,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
                 buff_unguardable=False,
                 buff_max_targets=0,
                 evasion=(),
+                boosted_by=(),
             )
     state.turn_number += 1
     if state.mode == "engage":
