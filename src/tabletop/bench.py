@@ -32,9 +32,13 @@ class BenchResult:
 
 #: Games benchmarked at more player counts than their fewest and most, and with some options
 #: fixed unless the caller sets them: 7 Wonders at 3, 5 and 7 players and the 2-player Free
-#: City variant, side A (the side its peers implement).
-PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"seven_wonders": (2, 3, 5, 7)}
-DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"seven_wonders": {"side": "A"}}
+#: City variant, side A (the side its peers implement); Dozen War at 2, 3 and 4 players (its
+#: modes follow from the count and the mode option) with randomly dealt generals.
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"seven_wonders": (2, 3, 5, 7), "dozen_war": (2, 3, 4)}
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
+    "seven_wonders": {"side": "A"},
+    "dozen_war": {"generals": "random"},
+}
 
 
 def configurations(

@@ -90,8 +90,9 @@ GAME: Game[DozenWarState] = Game(
         Option(
             "mode",
             None,
-            "ffa (3-4 players), alliance (4 players, 2 v 2) or engage (2 players); None picks by player count",
-            choices=(None, "ffa", "alliance", "engage"),
+            "ffa (3-4 players), alliance (4 players, 2 v 2) or engage (2 players); "
+            "by default engage for 2 players, ffa for 3-4",
+            choices=("ffa", "alliance", "engage"),
         ),
         Option("generals", "draft", "draft (bans and picks) or random", choices=("draft", "random")),
     ),
