@@ -117,6 +117,8 @@ class SevenWondersState(State):
         if self.queue:
             return self.queue[0][1]
         waiting = self.choices.waiting
+        if self.num_players > 2:  # each city its own seat's, and waiting is sorted
+            return waiting[0]
         seat = min(self.controller(city) for city in waiting)
         for city in waiting:
             if self.controller(city) == seat:
