@@ -158,11 +158,10 @@ class State(abc.ABC):
         return list(legal)
 
     def _listed(self, legal: list[Action] | None) -> LegalActions:
-        listed = LegalActions(
+        """The cache of ``legal`` (a list a game set), or of the legal actions computed now."""
+        return LegalActions.of(
             legal if legal is not None else [] if self.outcome is not None else self._legal_actions()
         )
-        listed.seen = None
-        return listed
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.
