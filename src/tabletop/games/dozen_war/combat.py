@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tabletop.core import Action
 
 from . import interpreter
@@ -35,7 +33,7 @@ from .board import (
 )
 from .components import CARDS, SKILLS, ULTIMATE_COST, stats_of
 from .model import UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit, Task
-from .table import NOBODY, change, damage_castle, damage_unit, designs_in_hand, heal
+from .table import change, damage_castle, damage_unit, designs_in_hand, heal
 
 if TYPE_CHECKING:
     from .board import Occupancy
@@ -783,6 +781,3 @@ def _attack_end(state: DozenWarState, task: Task) -> None:
     pop(state)
     state.attack = None
     state.hit = None
-
-
-__all__ = ["NOBODY", "attrs"]

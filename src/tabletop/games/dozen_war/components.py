@@ -174,18 +174,11 @@ class MapSpec:
     token_slots: dict[str, tuple[int, ...]]
     zones: dict[str, frozenset[int]]
 
+    #: Every mountain cell, the volcano included.
     mountain_cells: frozenset[int] = attrs.field(init=False)
-    #: Per cell: whether it is a mountain with the volcano standing, and once it is removed.
-    mountain_mask: tuple[bool, ...] = attrs.field(init=False)
-    open_mask: tuple[bool, ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        cells = frozenset(cell for cell, _ in self.mountains)
-        object.__setattr__(self, "mountain_cells", cells)
-        object.__setattr__(self, "mountain_mask", tuple(c in cells for c in range(self.grid.size)))
-        object.__setattr__(
-            self, "open_mask", tuple(c in cells and c != self.volcano for c in range(self.grid.size))
-        )
+        object.__setattr__(self, "mountain_cells", frozenset(cell for cell, _ in self.mountains))
 
 
 def _cell(grid: SquareGrid, rc: Any) -> int:

@@ -71,9 +71,7 @@ def _turn(state: DozenWarState, task: object, action: Action) -> None:
         case Move(unit=uid, to=code):
             state.acted = True
             cell = from_action_cell(spec_of(state), code)
-            unit = state.units[uid]
             change(state, uid, cell=cell, moved=True, extra_move=0)
-            del unit
         case Attack(unit=uid, card=card):
             state.acted = True
             if card:
@@ -98,11 +96,8 @@ def _turn(state: DozenWarState, task: object, action: Action) -> None:
             change(state, receiver, pieces=state.units[receiver].pieces + pieces[len(pieces) - count :])
         case Warp(unit=uid):
             state.acted = True
-            warp = spec_of(state).volcano
-            unit = state.units[uid]
-            # R2.23: a unit that had moved may then only attack.
-            change(state, uid, cell=warp, warped=True, extra_move=0)
-            del unit
+            # R2.23: a unit that had moved may then only attack (its bonus move is gone too).
+            change(state, uid, cell=spec_of(state).volcano, warped=True, extra_move=0)
         case _:
             raise ValueError(f"{action} is not a turn action")
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from tabletop.core import Action
 
 from .actions import CASTLE_BASE, ChooseCell, ChooseOption, Done, MarkSkill, Necklace, Pass, Target
@@ -34,7 +32,6 @@ from .board import (
     to_action_cell,
 )
 from .components import (
-    CARD_COPIES,
     CARDS,
     EVENTS,
     GENERALS,
@@ -1310,6 +1307,3 @@ def receiver_info(state: DozenWarState) -> list[Any] | None:
         return None
     unit = state.units[hit.receiver]
     return [unit.cell, unit.cls, bool(unit.general)]
-
-
-__all__ = ["CARD_COPIES", "Callable", "attrs"]

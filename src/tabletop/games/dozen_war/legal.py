@@ -247,6 +247,3 @@ def _warps(state: DozenWarState, seat: int, mine: list[Unit], occ: Occupancy) ->
         if may_stand(state, unit, warp, occ):
             found.append(Warp(unit.id))
     return found
-
-
-__all__ = ["ULTIMATE_COST", "PlayCard"]

@@ -6,7 +6,9 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import Action
+import attrs
+
+from tabletop.core import Action, Rng
 
 from . import interpreter, scoring
 from .actions import (
@@ -14,7 +16,6 @@ from .actions import (
     ChooseOption,
     Deploy,
     Discard,
-    Done,
     Draft,
     EngageArmy,
     Pass,
@@ -34,16 +35,12 @@ from .components import (
     EVENT_COPIES,
     EVENTS,
     GENERAL_IDS,
-    GENERALS,
     HAND_LIMIT,
     LAST_ROUND,
-    MAPS,
-    MODE_MAP,
-    SOLDIER_TYPES,
     TOKENS,
     WARP_ROUND,
 )
-from .model import Task
+from .model import Task, Unit
 from .table import (
     designs_in_hand,
     discard_card,
@@ -62,10 +59,16 @@ if TYPE_CHECKING:
     from .state import DozenWarState
 
 
-def _rolled_order(state: DozenWarState, seats: list[int]) -> list[int]:
-    from .setup import roll_order  # setup imports the engine; the roll itself is one rule
-
-    return roll_order(state.rng, seats)
+def roll_order(rng: Rng, seats: list[int]) -> list[int]:
+    """R7.4: everyone rolls a d6, highest first; tied players re-roll among themselves."""
+    rolls: dict[int, list[int]] = {}
+    for seat in seats:
+        rolls.setdefault(rng.randint(1, 6), []).append(seat)
+    order: list[int] = []
+    for value in sorted(rolls, reverse=True):
+        group = rolls[value]
+        order.extend(group if len(group) == 1 else roll_order(rng, group))
+    return order
 
 
 # ---------------------------------------------------------------------- the draft (R7.5)
@@ -105,7 +108,7 @@ def _pick(state: DozenWarState, task: Task, action: Action) -> None:
 def _banned_round(state: DozenWarState, task: Task) -> None:
     """R7.5a pick round 3: a new roll orders the picks of the banned generals."""
     pop(state)
-    for seat in reversed(_rolled_order(state, list(state.turns.order))):
+    for seat in reversed(roll_order(state.rng, list(state.turns.order))):
         push(state, "draft_pick", seat, pool="banned")
 
 
@@ -168,9 +171,7 @@ def _place_piece(state: DozenWarState, task: Task, action: Action) -> None:
     state.units[unit.id] = _with_pieces(unit, (*unit.pieces, piece))
 
 
-def _with_pieces(unit: Any, pieces: tuple[str, ...]) -> Any:
-    import attrs
-
+def _with_pieces(unit: Unit, pieces: tuple[str, ...]) -> Unit:
     return attrs.evolve(unit, pieces=pieces)
 
 
@@ -414,8 +415,6 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
     seat = state.turns.current
     if state.eliminated[seat]:
         raise ValueError(f"seat {seat} is eliminated but in the turn order")
-    import attrs
-
     for uid, unit in state.units.items():
         if (
             unit.moved
@@ -448,8 +447,6 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
 @auto("end_turn")
 def _end_turn(state: DozenWarState, task: Task) -> None:
     """R8.12: statuses and buffs of this turn expire; Engage's clocks tick; play passes on."""
-    import attrs
-
     pop(state)
     seat = state.turns.current
     for uid, unit in list(state.units.items()):
@@ -599,8 +596,6 @@ def _steal_piece(state: DozenWarState, task: Task) -> None:
 
 
 def _give_piece(state: DozenWarState, unit_id: int, piece: str) -> None:
-    import attrs
-
     unit = state.units[unit_id]
     state.units[unit_id] = attrs.evolve(unit, pieces=(*unit.pieces, piece))
 
@@ -619,6 +614,3 @@ def _assign(state: DozenWarState, task: Task, action: Action) -> None:
 @interpreter.finisher("loose_piece")
 def _loose_piece(state: DozenWarState, data: dict[str, Any], cell: int) -> None:
     state.loose.setdefault(cell, []).append(data["piece"])
-
-
-__all__ = ["GENERALS", "MAPS", "MODE_MAP", "SOLDIER_TYPES", "Done", "hand_limit"]

@@ -15,21 +15,10 @@ from . import effects
 from .agenda import push
 from .components import BANK_COINS, CARD_COPIES, EVENT_COPIES, GENERAL_IDS, MAPS, MODE_MAP
 from .model import Castle
+from .rounds import roll_order
 
 if TYPE_CHECKING:
     from .state import DozenWarState
-
-
-def roll_order(rng: Rng, seats: list[int]) -> list[int]:
-    """R7.4: everyone rolls a d6, highest first; tied players re-roll among themselves."""
-    rolls: dict[int, list[int]] = {}
-    for seat in seats:
-        rolls.setdefault(rng.randint(1, 6), []).append(seat)
-    order: list[int] = []
-    for value in sorted(rolls, reverse=True):
-        group = rolls[value]
-        order.extend(group if len(group) == 1 else roll_order(rng, group))
-    return order
 
 
 def mode_of(num_players: int, options: dict[str, Any]) -> str:
