@@ -331,14 +331,16 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
     reach = sel.get("range", 0)
     grid = spec_of(state).grid
     origin = state.units.get(user)
-    occ = occupancy(state)
+    # The board's arrays only where a line of fire is drawn (building them costs more than
+    # the rest of a selection).
+    occ = occupancy(state) if shape in ("attack_range", "ray") else None
     if sel.get("from") == "any_own_cavalry_unit":
         anchors = [u.cell for u in state.units.values() if u.owner == seat and u.cls == "cavalry"]
     elif origin is not None:
         anchors = [origin.cell]
     else:
         anchors = []
-    if shape == "attack_range" and origin is not None:
+    if shape == "attack_range" and origin is not None and occ is not None:
         reach = attack_range(state, origin) if reach == "current" else base_range(state, origin)
         over = bool(sel.get("over_units", False)) or origin.cls == "archer"
         allowed = {c for _, c in ray_cells(state, origin.cell, reach, over, occ)}
@@ -373,9 +375,9 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
             if allowed is None or unit.cell not in allowed:
                 continue
         elif shape == "ray":
-            if origin is None or not line_clear(
-                state, origin.cell, unit.cell, bool(sel.get("over_units")), occ
-            ):
+            if origin is None or occ is None:
+                continue
+            if not line_clear(state, origin.cell, unit.cell, bool(sel.get("over_units")), occ):
                 continue
             if grid.distance(origin.cell, unit.cell) > int(reach):
                 continue
