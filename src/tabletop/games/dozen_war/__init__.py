@@ -19,7 +19,17 @@ Rulings where RULESET.md is silent (IDs DW-…):
   The team's starting map piece is placed by its member earlier in turn order (R10.3's default).
 * DW-8.16: the bonus move of R8.1c is an ordinary ``move`` in the ``turn`` decision (no
   separate ``move_extra`` decision); revival is a ``revive`` action of the ``turn`` decision,
-  offered only before any other action of the turn (R8.14).
+  offered only before any other action of the turn (R8.14), once per dead general. R8.16's
+  ``event_choice`` is asked as the generic choices every effect uses: ``select`` (units or
+  castles, one by one, ``done`` to stop), ``choose_cell``, ``choose_option`` (a class, a
+  soldier type, a die face, a player, a card design), ``discard`` and ``mark_skill``; a
+  stolen map piece is placed by ``assign_stolen_piece`` (or ``choose_cell`` when it lies loose).
+* DW-6.5: an attack modifier may be played on a fist skill's attack as on a normal attack
+  (both are the unit's attack action); the group must fit the attacking unit (R6.4).
+* DW-6.6: the hand limit applies in Engage too (a stolen card can take a hand past 6).
+* DW-10.9c: the alliance card swap is offered only when both partners hold a card (the
+  answer must be a card given back).
+* DW-11.2: in Engage each player deploys its general and five soldiers one piece at a time.
 * DW-12.3a: a fist skill with a fixed range adds the range of an attack card played on it;
   unit buffs that add range (Viễn Tiễn) change the unit's own attack range, used by normal
   attacks and by selectors measured in ``current`` range. Damage buffs (Ám Kỵ, Lời Chào Của

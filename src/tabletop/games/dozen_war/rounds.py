@@ -517,7 +517,7 @@ def _discard(state: DozenWarState, task: Task, action: Action) -> None:
 def hand_limit(state: DozenWarState, seat: int) -> None:
     """R6.6: at the end of the own turn, discard down to 6 (one decision per card)."""
     excess = len(state.hands[seat]) - HAND_LIMIT
-    if excess > 0 and state.mode != "engage":
+    if excess > 0:
         push(state, "discard", seat, count=excess)
 
 
