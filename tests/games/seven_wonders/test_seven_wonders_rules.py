@@ -580,3 +580,13 @@ def test_the_seeds_turn_hands_pass_left_right_left_and_the_sixth_turn_discards()
         play_turn(s, discard_all(s))
         assert len(s.discard) == discards + 8  # 4 discards for coins, 4 last cards without
         assert [c - b for c, b in zip(s.coins, coins)] == [3, 3, 3, 3]
+
+
+def test_olympia_a_free_build_is_not_offered_when_a_choice_card_makes_it_free() -> None:
+    s = table(boards=("Olympia", "Rhodos", "Ephesos"))
+    tuck(s, 0, copy_of("I-altar"), copy_of("I-theater"))
+    give(s, 0, copy_of("I-timber_yard"))  # wood or stone
+    deal(s, 0, copy_of("I-baths"), copy_of("I-guard_tower"))  # 1 stone / 1 clay
+    legal = s.legal_actions()
+    assert Build("I-baths") in legal and BuildFree("I-baths") not in legal
+    assert BuildFree("I-guard_tower") in legal  # clay: bought or free by the power

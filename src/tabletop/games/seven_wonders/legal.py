@@ -3,11 +3,12 @@ City's card, Babylon B's 7th card, Halikarnassos' build from the discard pile.""
 
 from __future__ import annotations
 
+from operator import le
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build
+from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
 from .components import BOARDS, CARDS
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     built_stages = len(s.tucked[city])
     stage = stages[built_stages] if built_stages < len(stages) else None
     stage_spend = coins - stage.cost.coins if stage is not None else -1
+    fixed = view.fixed
+    stage_covered = stage is not None and all(map(le, stage.cost_vector, fixed))
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -104,25 +107,33 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 free_anyway = False
                 spend = coins - coin_cost
                 if spend >= 0:
-                    options = known_builds.get(kind)
-                    if options is None:
-                        options = market.actions(kind, cost_key, cost)
-                    for total, action in options:
-                        if total > spend:
-                            break
-                        builds.append(action)
-                    free_anyway = coin_cost == 0 and bool(builds) and builds[-1] is chained_build
+                    if all(map(le, cost, fixed)):  # the city makes it all: no need to trade
+                        builds.append(chained_build)
+                        free_anyway = coin_cost == 0
+                    else:
+                        options = known_builds.get(kind)
+                        if options is None:
+                            options = market.actions(kind, cost_key, cost)
+                        for total, action in options:
+                            if total > spend:
+                                break
+                            builds.append(action)
+                        free_anyway = coin_cost == 0 and bool(options) and options[0][0] == 0
                 # Olympia's power on a card that costs nothing anyway would only waste it.
                 if olympia and not free_anyway:
                     builds.append(free_build)
         if stage is not None and not (must_build and chained):
-            options = known_stages.get((kind, stage.cost_key))
-            if options is None:
-                options = market.stage_actions(kind, stage.cost_key, stage.cost_vector)
-            for total, action in options:
-                if total > stage_spend:
-                    break
-                wonder.append(action)
+            if stage_covered:
+                if stage_spend >= 0:
+                    wonder.append(build_stage(kind, 0, 0))
+            else:
+                options = known_stages.get((kind, stage.cost_key))
+                if options is None:
+                    options = market.stage_actions(kind, stage.cost_key, stage.cost_vector)
+                for total, action in options:
+                    if total > stage_spend:
+                        break
+                    wonder.append(action)
         discards.append(discard)
     if must_build and (builds or wonder):
         return builds + wonder
