@@ -55,15 +55,25 @@ class Market:
     def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building ``kind`` at each split of its
         ``cost``, cheapest first."""
-        found = self.built[kind] = tuple((a + b, build(kind, a, b)) for a, b in self.splits(cost_key, cost))
+        splits = self.splits(cost_key, cost)
+        key = (kind, splits, False)
+        found = _ACTIONS.get(key)
+        if found is None:
+            _bounded(_ACTIONS)
+            found = _ACTIONS[key] = tuple((a + b, build(kind, a, b)) for a, b in splits)
+        self.built[kind] = found
         return found
 
     def stage_actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building a wonder stage costing ``cost`` with a
         card of ``kind``, at each split, cheapest first."""
-        found = self.staged[kind, cost_key] = tuple(
-            (a + b, build_stage(kind, a, b)) for a, b in self.splits(cost_key, cost)
-        )
+        splits = self.splits(cost_key, cost)
+        key = (kind, splits, True)
+        found = _ACTIONS.get(key)
+        if found is None:
+            _bounded(_ACTIONS)
+            found = _ACTIONS[key] = tuple((a + b, build_stage(kind, a, b)) for a, b in splits)
+        self.staged[kind, cost_key] = found
         return found
 
 
@@ -76,6 +86,8 @@ _NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
 _OWN: dict[tuple[str, str], tuple[str, Masks, Vector, Vector]] = {}
 #: (what a neighbour sells, what is missing) -> what of it bears on that.
 _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
+#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours.
+_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
 #: A purchase problem -> (the undominated splits, every distinct split).
 _PROBLEMS: dict[tuple[str, str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
