@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action, TurnOrder
 
 from . import scoring
-from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard
+from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard, build
 from .city import extend
 from .components import BOARDS, CARDS, DEFEAT_TOKEN, DISCARD_COINS, HAND_SIZE, TURNS_PER_AGE, VICTORY_TOKENS
 from .legal import seventh_hand
@@ -39,10 +39,11 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
             card = s.discard.pop(index)
             del s.discard_known[index]
             s.built[city] = (*s.built[city], card)
-            built = Build(action.card)
-            _update(s, city, card, built)
+            # Built for free, it is a structure like any other: the same effects follow.
+            as_built = build(action.card, 0, 0)
+            _update(s, city, card, as_built)
             gain = [0] * s.num_cities
-            _after_placing(s, city, card, built, gain)
+            _after_placing(s, city, card, as_built, gain)
             _collect(s, gain)
         advance(s)
         return
