@@ -7,6 +7,7 @@ reach). Occupancy is computed once per question from the units, never stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core.grids import DIRECTIONS
@@ -166,24 +167,53 @@ def round_modifier(state: DozenWarState, unit: Unit, stat: str) -> int:
     return total
 
 
+def _step_tests(
+    state: DozenWarState, unit: Unit, occ: View
+) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
+    """R8.3a and R13.7 for one unit as two tests over the view's arrays: may it pass through a
+    cell, and may it end its move there (a climb included, R2.3a)."""
+    owner = unit.owner
+    mountain, keepers, owners, ids = occ.mountain, occ.castle_owner, occ.owner, occ.ids
+    soldiers, generals = occ.soldiers, occ.general
+    climber = not unit.general and stats_of(unit.cls, False).can_climb_mountain
+    volcano = spec_of(state).volcano
+    engage = state.mode == "engage"
+    general = bool(unit.general)
+    full = CELL_CAPACITY.limits["soldier"]
+
+    def friendly(cell: int) -> bool:
+        keeper = keepers[cell]
+        who = owners[cell]
+        return (keeper == -1 or keeper == owner) and (who == -1 or who == owner)
+
+    def may_pass(cell: int) -> bool:
+        if mountain[cell] or not friendly(cell):
+            return False
+        return engage or (soldiers[cell] < full and not (general and generals[cell]))
+
+    def may_end(cell: int) -> bool:
+        if mountain[cell]:
+            return climber and cell != volcano and not ids[cell]
+        if not friendly(cell):
+            return False
+        if engage:
+            return not ids[cell]
+        return not generals[cell] if general else soldiers[cell] < full
+
+    return may_pass, may_end
+
+
 def destinations(state: DozenWarState, unit: Unit, occ: View) -> dict[int, tuple[int, ...]]:
-    """R8.1a: every cell ``unit`` may end its next move on, with a path to it."""
+    """R8.1a: every cell ``unit`` may end its next move on, with a path to it (the kernel's
+    breadth-first reach over its neighbour tables)."""
     budget = move_budget(state, unit)
     if budget <= 0:
         return {}
     grid = spec_of(state).grid
+    may_pass, may_end = _step_tests(state, unit, occ)
     if budget == 1:  # most units: a single step, no path search needed
-        return {
-            c: (c,)
-            for c in grid.neighbour_table()[unit.cell]
-            if may_stand(state, unit, c, occ, climbing=True)
-        }
-    return grid.reachable(
-        unit.cell,
-        budget,
-        lambda c: passable(state, unit, c, occ),
-        lambda c: may_stand(state, unit, c, occ, climbing=True),
-    )
+        return {c: (c,) for c in grid.neighbour_table()[unit.cell] if may_end(c)}
+    return grid.reachable(unit.cell, budget, may_pass, may_end)
 
 
 def base_range(state: DozenWarState, unit: Unit) -> int:

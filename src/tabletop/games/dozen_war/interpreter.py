@@ -1247,6 +1247,8 @@ def effect_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
         )
     if kind in ("heal", "buff", "convert_soldier"):
         sel = spec.get("select")
+        if sel == "user" or (isinstance(sel, dict) and _user_qualifies(state, user, sel)):
+            return True  # the user itself is a candidate: no need to look further
         return bool(select_units(state, seat, user, sel))
     if kind == "summon":
         return summon_possible(state, seat, user, spec)
@@ -1265,6 +1267,20 @@ def effect_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
     if kind in ("reflect_damage", "counter_strike"):
         return hit is None or _protects(state, spec.get("protects"), hit.receiver)
     return True
+
+
+def _user_qualifies(state: DozenWarState, user: int, sel: dict[str, Any]) -> bool:
+    """Whether a selector that may pick its own user (``include_user``) picks it now."""
+    from .combat import unit_kind_fits
+
+    unit = state.units.get(user)
+    if unit is None or not sel.get("include_user") or sel.get("side", "own") != "own":
+        return False
+    if sel.get("not_attacked") and unit.attacked:
+        return False
+    if sel.get("damaged_only") and unit.hp >= unit.max_hp:
+        return False
+    return unit_kind_fits(unit, sel.get("unit", "any"))
 
 
 def _protects(state: DozenWarState, protects: str | None, receiver: int) -> bool:

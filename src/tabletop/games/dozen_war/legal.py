@@ -3,12 +3,13 @@ the module that rules it (registered on the agenda by kind)."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
 from . import combat, interpreter
-from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, UseSkill, Warp
+from .actions import ACTION_COLS, Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, UseSkill, Warp
 from .agenda import LEGAL
 from .board import (
     attack_range,
@@ -68,9 +69,15 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     cards_ok = not (engage and state.card_played)
     modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
     mine = sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
+    codes = _action_cells(spec.grid.cols, spec.grid.size)
     for unit in mine:
+        uid = unit.id
         for cell in sorted(destinations(state, unit, occ)):
-            found.append(Move(unit.id, to_action_cell(spec, cell)))
+            key = (uid, codes[cell])
+            move = _MOVES.get(key)
+            if move is None:
+                move = _MOVES[key] = Move(*key)
+            found.append(move)
         if can_attack(unit):
             reach = attack_range(state, unit)
             plain = attack_reaches_target(state, unit, reach, occ)
@@ -98,6 +105,16 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         found.extend(_warps(state, seat, mine, occ))
     found.append(EndTurn())
     return found
+
+
+#: Move actions are immutable values: one object per (unit, cell), shared by every state.
+_MOVES: dict[tuple[int, int], Move] = {}
+
+
+@functools.cache
+def _action_cells(cols: int, size: int) -> tuple[int, ...]:
+    """Per board cell, the cell code actions use (``row * 13 + col``)."""
+    return tuple((c // cols) * ACTION_COLS + c % cols for c in range(size))
 
 
 def _group_fits(design: str, unit: Unit) -> bool:
