@@ -82,14 +82,15 @@ _MAX_ENTRIES = 200_000
 _MARKETS: dict[tuple[str, str, str, bool], Market] = {}
 #: (fixed production, cost) -> what is missing: (its key, the vector, its resources' bit mask).
 _NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
-#: (the city's choices and prices, what is missing) -> the part of them that bears on it.
-_OWN: dict[tuple[str, str], tuple[str, Masks, Vector, Vector]] = {}
+#: (the city's choices and prices, what is missing) -> what is left to buy once its
+#: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
+_OWN: dict[tuple[str, str], tuple[str, str, Vector, int, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing) -> what of it bears on that.
 _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
 #: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours.
 _ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
 #: A purchase problem -> (the undominated splits, every distinct split).
-_PROBLEMS: dict[tuple[str, str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
+_PROBLEMS: dict[tuple[str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 _UNKNOWN: Any = object()
 
@@ -118,22 +119,61 @@ def _need(cost: Vector, fixed: Vector) -> tuple[str, Vector, int] | None:
     return (repr(need), need, mask) if mask else None
 
 
-def _own(own: OwnKey, need: Vector, mask: int) -> tuple[str, Masks, Vector, Vector]:
+def _single(mask: int) -> bool:
+    return mask & (mask - 1) == 0
+
+
+def _own(own: OwnKey, need: Vector, mask: int) -> tuple[str, str, Vector, int, Masks, Vector, Vector] | None:
+    """The purchase left once the city's own "one of these" cards are set: a card that can
+    make only one missing resource makes it (it is fixed production here); the others stay
+    choices. None when nothing is left to buy."""
     _, choices, left_price, right_price = own
-    projected = (
-        tuple(sorted([m & mask for m in choices if m & mask])),
-        tuple([p if n else 0 for p, n in zip(left_price, need)]),
-        tuple([p if n else 0 for p, n in zip(right_price, need)]),
-    )
-    return repr(projected), projected[0], projected[1], projected[2]
+    rest = list(need)
+    several = []
+    for m in choices:
+        m &= mask
+        if not m:
+            continue
+        if _single(m):
+            k = m.bit_length() - 1
+            if rest[k]:
+                rest[k] -= 1
+        else:
+            several.append(m)
+    left = tuple(rest)
+    rest_mask = 0
+    for k, n in enumerate(left):
+        if n:
+            rest_mask |= 1 << k
+    if not rest_mask:
+        return None
+    multi = tuple(sorted(several))
+    lp = tuple([p if n else 0 for p, n in zip(left_price, left)])
+    rp = tuple([p if n else 0 for p, n in zip(right_price, left)])
+    return repr((left, multi, lp, rp)), repr(left), left, rest_mask, multi, lp, rp
 
 
 def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
+    """What of a neighbour's wares bears on ``need``: fixed production up to what is needed;
+    a "one of these" card that can still help with one resource only counts as fixed."""
     fixed, choices = trade
-    projected = (
-        tuple([f if f < n else n for f, n in zip(fixed, need)]),
-        tuple(sorted([m & mask for m in choices if m & mask])),
-    )
+    have = [f if f < n else n for f, n in zip(fixed, need)]
+    masks = [m & mask for m in choices if m & mask]
+    while True:
+        lacking = 0
+        for k, (h, n) in enumerate(zip(have, need)):
+            if h < n:
+                lacking |= 1 << k
+        masks = [m & lacking for m in masks if m & lacking]
+        singles = [m for m in masks if _single(m)]
+        if not singles:
+            break
+        for m in singles:
+            k = m.bit_length() - 1
+            if have[k] < need[k]:
+                have[k] += 1
+        masks = [m for m in masks if not _single(m)]
+    projected = (tuple(have), tuple(sorted(masks)))
     return repr(projected), projected[0], projected[1]
 
 
@@ -152,26 +192,36 @@ def payment_splits(
         return _FREE
     need_sig, need, mask = missing
     own_key = (own.rest_sig, need_sig)
-    mine = _OWN.get(own_key)
-    if mine is None:
+    mine = _OWN.get(own_key, _UNKNOWN)
+    if mine is _UNKNOWN:
         _bounded(_OWN)
         mine = _OWN[own_key] = _own(own.own_key, need, mask)
-    left_key = (left.trade_sig, need_sig)
+    if mine is None:
+        return _FREE
+    signature, left_sig, left_need, left_mask, own_choices, left_price, right_price = mine
+    left_key = (left.trade_sig, left_sig)
     sold_left = _SUPPLY.get(left_key)
     if sold_left is None:
         _bounded(_SUPPLY)
-        sold_left = _SUPPLY[left_key] = _supply(left.trade_key, need, mask)
-    right_key = (right.trade_sig, need_sig)
+        sold_left = _SUPPLY[left_key] = _supply(left.trade_key, left_need, left_mask)
+    right_key = (right.trade_sig, left_sig)
     sold_right = _SUPPLY.get(right_key)
     if sold_right is None:
         _bounded(_SUPPLY)
-        sold_right = _SUPPLY[right_key] = _supply(right.trade_key, need, mask)
-    problem = (need_sig, mine[0], sold_left[0], sold_right[0])
+        sold_right = _SUPPLY[right_key] = _supply(right.trade_key, left_need, left_mask)
+    problem = (signature, sold_left[0], sold_right[0])
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
         found = _PROBLEMS[problem] = _solve(
-            need, mine[1], sold_left[1], sold_left[2], sold_right[1], sold_right[2], mine[2], mine[3]
+            left_need,
+            own_choices,
+            sold_left[1],
+            sold_left[2],
+            sold_right[1],
+            sold_right[2],
+            left_price,
+            right_price,
         )
     return found[0] if prune else found[1]
 
