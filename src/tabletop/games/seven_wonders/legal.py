@@ -10,6 +10,7 @@ from tabletop.core import Action
 
 from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
 from .components import BOARDS, CARDS
+from .trading import READY_ACTIONS, actions_for
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -80,7 +81,6 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     names = view.names
     market = s.market(city)
     known_builds = market.built
-    known_stages = market.staged
     must_build = city >= s.num_players
     stages = BOARDS[s.boards[city]].sides[s.sides[city]]
     built_stages = len(s.tucked[city])
@@ -88,6 +88,9 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     stage_spend = coins - stage.cost.coins if stage is not None else -1
     fixed = view.fixed
     stage_covered = stage is not None and all(map(le, stage.cost_vector, fixed))
+    stage_splits = (
+        market.splits(stage.cost_key, stage.cost_vector) if stage is not None and not stage_covered else ()
+    )
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -127,9 +130,9 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 if stage_spend >= 0:
                     wonder.append(build_stage(kind, 0, 0))
             else:
-                options = known_stages.get((kind, stage.cost_key))
+                options = READY_ACTIONS.get((kind, stage_splits, True))
                 if options is None:
-                    options = market.stage_actions(kind, stage.cost_key, stage.cost_vector)
+                    options = actions_for(kind, stage_splits, True)
                 for total, action in options:
                     if total > stage_spend:
                         break

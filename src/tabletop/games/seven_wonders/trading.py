@@ -30,7 +30,7 @@ class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
 
-    __slots__ = ("_options", "built", "prune", "staged", "views")
+    __slots__ = ("_options", "built", "prune", "views")
 
     def __init__(self, views: tuple[CityView, CityView, CityView], prune: bool = True) -> None:
         self.views = views
@@ -38,10 +38,9 @@ class Market:
         #: of the sellers and may well prefer to be paid more).
         self.prune = prune
         self._options: dict[str, tuple[Split, ...]] = {}
-        #: The actions made so far, per kind (building it) and per (kind, stage cost): look
-        #: them up here first, and call :meth:`actions` / :meth:`stage_actions` when absent.
+        #: The build actions made so far, per kind: look them up here first, and call
+        #: :meth:`actions` when absent.
         self.built: dict[str, tuple[tuple[int, Action], ...]] = {}
-        self.staged: dict[tuple[str, str], tuple[tuple[int, Action], ...]] = {}
 
     def splits(self, cost_key: str, cost: Vector) -> tuple[Split, ...]:
         """The undominated ways to pay ``cost``'s resources (``cost_key`` names the cost),
@@ -55,26 +54,20 @@ class Market:
     def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building ``kind`` at each split of its
         ``cost``, cheapest first."""
-        splits = self.splits(cost_key, cost)
-        key = (kind, splits, False)
-        found = _ACTIONS.get(key)
-        if found is None:
-            _bounded(_ACTIONS)
-            found = _ACTIONS[key] = tuple((a + b, build(kind, a, b)) for a, b in splits)
-        self.built[kind] = found
+        found = self.built[kind] = actions_for(kind, self.splits(cost_key, cost), False)
         return found
 
-    def stage_actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
-        """``(coins to neighbours, action)`` for building a wonder stage costing ``cost`` with a
-        card of ``kind``, at each split, cheapest first."""
-        splits = self.splits(cost_key, cost)
-        key = (kind, splits, True)
-        found = _ACTIONS.get(key)
-        if found is None:
-            _bounded(_ACTIONS)
-            found = _ACTIONS[key] = tuple((a + b, build_stage(kind, a, b)) for a, b in splits)
-        self.staged[kind, cost_key] = found
-        return found
+
+def actions_for(kind: str, splits: tuple[Split, ...], stage: bool) -> tuple[tuple[int, Action], ...]:
+    """``(coins to neighbours, action)`` for building ``kind`` (or a wonder stage with it, when
+    ``stage``) at each of ``splits``, in their order."""
+    key = (kind, splits, stage)
+    found = READY_ACTIONS.get(key)
+    if found is None:
+        _bounded(READY_ACTIONS)
+        make = build_stage if stage else build
+        found = READY_ACTIONS[key] = tuple((a + b, make(kind, a, b)) for a, b in splits)
+    return found
 
 
 #: The caches below start afresh past this many entries each (states keep their markets).
@@ -87,8 +80,9 @@ _NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
 _OWN: dict[tuple[str, str], tuple[str, str, Vector, int, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing) -> what of it bears on that.
 _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
-#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours.
-_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
+#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (read
+#: directly by the legal-action loop; filled by :func:`actions_for`).
+READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
 #: A purchase problem -> (the undominated splits, every distinct split).
 _PROBLEMS: dict[tuple[str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
