@@ -83,8 +83,8 @@ _SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
 #: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (read
 #: directly by the legal-action loop; filled by :func:`actions_for`).
 READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
-#: A purchase problem -> (the undominated splits, every distinct split).
-_PROBLEMS: dict[tuple[str, str, str], tuple[tuple[Split, ...], tuple[Split, ...]]] = {}
+#: (a purchase problem, whether pruned) -> its splits.
+_PROBLEMS: dict[tuple[str, str, str, bool], tuple[Split, ...]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 _UNKNOWN: Any = object()
 
@@ -203,7 +203,7 @@ def payment_splits(
     if sold_right is None:
         _bounded(_SUPPLY)
         sold_right = _SUPPLY[right_key] = _supply(right.trade_key, left_need, left_mask)
-    problem = (signature, sold_left[0], sold_right[0])
+    problem = (signature, sold_left[0], sold_right[0], prune)
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
@@ -216,8 +216,9 @@ def payment_splits(
             sold_right[2],
             left_price,
             right_price,
+            prune,
         )
-    return found[0] if prune else found[1]
+    return found
 
 
 def _options(masks: Masks) -> list[tuple[int, ...]]:
@@ -247,14 +248,14 @@ def _solve(
     right_choices: Masks,
     left_price: Vector,
     right_price: Vector,
-) -> tuple[tuple[Split, ...], tuple[Split, ...]]:
-    """The undominated and all the distinct splits of ``need`` (what fixed production leaves to
-    find), as :func:`payment_splits` orders them: each way the
-    city's own "one of these" cards can cover part of it, against each way the neighbours'
-    can be set, priced resource by resource."""
+    prune: bool,
+) -> tuple[Split, ...]:
+    """The undominated (or, unless ``prune``, all the distinct) splits of ``need`` (what fixed
+    production leaves to find), as :func:`payment_splits` orders them: each way the city's own
+    "one of these" cards can cover part of it, against each way the neighbours' can be set,
+    priced resource by resource."""
     if not choices and not left_choices and not right_choices:
-        every = _solve_fixed(need, left_fixed, right_fixed, left_price, right_price)
-        return _ordered(_pareto(every)), _ordered(every)
+        return _ordered(_solve_fixed(need, left_fixed, right_fixed, left_price, right_price, prune))
     missing_options = set()
     for picks in itertools.product(*_options(choices)):
         missing = list(need)
@@ -268,8 +269,8 @@ def _solve(
     for missing_vector in missing_options:
         for left in lefts:
             for right in rights:
-                found.update(_solve_fixed(missing_vector, left, right, left_price, right_price))
-    return _ordered(_pareto(found)), _ordered(found)
+                found.update(_solve_fixed(missing_vector, left, right, left_price, right_price, prune))
+    return _ordered(_pareto(found) if prune else found)
 
 
 def _ordered(splits: set[Split]) -> tuple[Split, ...]:
@@ -288,10 +289,11 @@ def _pareto(splits: set[Split]) -> set[Split]:
 
 
 def _solve_fixed(
-    need: Vector, left: Vector, right: Vector, left_price: Vector, right_price: Vector
+    need: Vector, left: Vector, right: Vector, left_price: Vector, right_price: Vector, prune: bool
 ) -> set[Split]:
-    """Every distinct split of ``need`` when the neighbours hold ``left`` and ``right``: each
-    resource is split on its own, and the splits add up."""
+    """The undominated (or, unless ``prune``, every distinct) split of ``need`` when the
+    neighbours hold ``left`` and ``right``: each resource is split on its own, and the splits
+    add up (a sum of splits is undominated only if each part is, so pruning goes step by step)."""
     totals: set[Split] = {(0, 0)}
     for k, n in enumerate(need):
         if not n:
@@ -303,4 +305,6 @@ def _solve_fixed(
         lp, rp = left_price[k], right_price[k]
         options = [(a * lp, (n - a) * rp) for a in range(low, high + 1)]
         totals = {(x + a, y + b) for x, y in totals for a, b in options}
+        if prune:
+            totals = _pareto(totals)
     return totals
