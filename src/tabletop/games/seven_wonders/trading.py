@@ -153,6 +153,9 @@ def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Mask
     fixed, choices = trade
     have = [f if f < n else n for f, n in zip(fixed, need)]
     masks = [m & mask for m in choices if m & mask]
+    if not masks:
+        plain = tuple(have)
+        return repr(plain), plain, ()
     while True:
         lacking = 0
         for k, (h, n) in enumerate(zip(have, need)):
@@ -168,7 +171,7 @@ def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Mask
                 have[k] += 1
         masks = [m for m in masks if not _single(m)]
     projected = (tuple(have), tuple(sorted(masks)))
-    return repr(projected), projected[0], projected[1]
+    return repr(projected) if masks else repr(projected[0]), projected[0], projected[1]
 
 
 def payment_splits(
