@@ -30,15 +30,37 @@ NO_CARD = ""
 def cell_label(cell: int) -> str:
     """An action's cell as ``(row,col)``: actions number cells ``row * 13 + col`` on every
     board (13 is the widest), so that a cell reads the same without the board at hand."""
+    if isinstance(cell, bool) or not isinstance(cell, int):
+        return repr(cell)
     row, col = divmod(cell, ACTION_COLS)
     return f"({row},{col})"
 
 
 def target_label(target: int) -> str:
     """A target as a person reads it."""
+    if isinstance(target, bool) or not isinstance(target, int):
+        return repr(target)
     if target >= CASTLE_BASE:
         return f"castle {target - CASTLE_BASE}"
     return unit_label(target)
+
+
+def _general(general: object) -> str:
+    """A general's name, or the id as given when it names no general (refusal texts)."""
+    entry = GENERALS.get(general) if isinstance(general, str) else None
+    return entry.name if entry is not None else repr(general)
+
+
+def _card(card: object) -> str:
+    return card_name(card) if isinstance(card, str) and card in CARDS else repr(card)
+
+
+def _skill(skill: object) -> tuple[str, str]:
+    """A skill's general's name and the skill's printed name."""
+    entry = SKILLS.get(skill) if isinstance(skill, str) else None
+    if entry is None:
+        return "?", repr(skill)
+    return GENERALS[entry.general].name, f"{entry.name_vi} ({entry.name_en})"
 
 
 def _ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -56,7 +78,7 @@ class Ban(Action):
     general: str
 
     def __str__(self) -> str:
-        return f"ban {GENERALS[self.general].name}"
+        return f"ban {_general(self.general)}"
 
 
 @attrs.frozen
@@ -67,7 +89,7 @@ class Draft(Action):
     general: str
 
     def __str__(self) -> str:
-        return f"draft {GENERALS[self.general].name}"
+        return f"draft {_general(self.general)}"
 
 
 @attrs.frozen
@@ -79,7 +101,7 @@ class PlaceGeneral(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"place {GENERALS[self.general].name} in the castle at {cell_label(self.cell)}"
+        return f"place {_general(self.general)} in the castle at {cell_label(self.cell)}"
 
 
 @attrs.frozen
@@ -90,7 +112,7 @@ class PlacePiece(Action):
     general: str
 
     def __str__(self) -> str:
-        return f"put the starting map piece on {GENERALS[self.general].name}"
+        return f"put the starting map piece on {_general(self.general)}"
 
 
 @attrs.frozen
@@ -130,7 +152,7 @@ class Revive(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"revive {GENERALS[self.general].name} in the castle at {cell_label(self.cell)} (4 coins)"
+        return f"revive {_general(self.general)} in the castle at {cell_label(self.cell)} (4 coins)"
 
 
 @attrs.frozen
@@ -155,7 +177,7 @@ class Attack(Action):
     card: str = NO_CARD
 
     def __str__(self) -> str:
-        extra = f" with {card_name(self.card)}" if self.card else ""
+        extra = f" with {_card(self.card)}" if self.card else ""
         return f"{unit_label(self.unit)} attacks{extra}"
 
 
@@ -170,12 +192,12 @@ class UseSkill(Action):
     copy: str = ""
 
     def __str__(self) -> str:
-        entry = SKILLS[self.skill]
-        text = f"{GENERALS[entry.general].name} uses {entry.name_vi} ({entry.name_en})"
+        who, name = _skill(self.skill)
+        text = f"{who} uses {name}"
         if self.copy:
-            text += f" copying {SKILLS[self.copy].name_vi}"
+            text += f" copying {_skill(self.copy)[1]}"
         if self.card:
-            text += f" with {card_name(self.card)}"
+            text += f" with {_card(self.card)}"
         return text
 
 
@@ -187,7 +209,7 @@ class PlayCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"play {card_name(self.card)}"
+        return f"play {_card(self.card)}"
 
 
 @attrs.frozen
@@ -312,9 +334,9 @@ class DefendSkill(Action):
     copy: str = ""
 
     def __str__(self) -> str:
-        entry = SKILLS[self.skill]
-        text = f"defend with {GENERALS[entry.general].name}'s {entry.name_vi}"
-        return text + (f" copying {SKILLS[self.copy].name_vi}" if self.copy else "")
+        who, name = _skill(self.skill)
+        text = f"defend with {who}'s {name}"
+        return text + (f" copying {_skill(self.copy)[1]}" if self.copy else "")
 
 
 @attrs.frozen
@@ -325,7 +347,7 @@ class DefendCard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"defend with {card_name(self.card)}"
+        return f"defend with {_card(self.card)}"
 
 
 @attrs.frozen
@@ -346,7 +368,7 @@ class Discard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"discard {card_name(self.card)}"
+        return f"discard {_card(self.card)}"
 
 
 @attrs.frozen
@@ -367,7 +389,9 @@ class Reorder(Action):
     order: tuple[int, ...] = attrs.field(converter=_ints)
 
     def __str__(self) -> str:
-        return "set the turn order " + ", ".join(f"P{s + 1}" for s in self.order)
+        return "set the turn order " + ", ".join(
+            f"P{s + 1}" if isinstance(s, int) else repr(s) for s in self.order
+        )
 
 
 @attrs.frozen
@@ -378,7 +402,7 @@ class MarkSkill(Action):
     skill: str
 
     def __str__(self) -> str:
-        return f"mark {SKILLS[self.skill].name_vi} as used"
+        return f"mark {_skill(self.skill)[1]} as used"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -86,6 +86,8 @@ class Unit:
 
 def unit_label(unit_id: int) -> str:
     """A unit id as a person reads it (without a state): a general's name or ``soldier #id``."""
+    if isinstance(unit_id, bool) or not isinstance(unit_id, int):
+        return repr(unit_id)
     if 0 <= unit_id < len(GENERAL_IDS):
         return GENERALS[GENERAL_IDS[unit_id]].name
     return f"soldier #{unit_id}"

@@ -58,7 +58,11 @@ def why_illegal(state: DozenWarState, action: Action) -> str:
         reason = None
     decision = state.decision
     rule = _DECISION_RULE.get(decision, "R8.16")
-    return reason or f"{rule}: {action} is not one of the legal actions for the {decision!r} decision"
+    try:
+        text = str(action)
+    except Exception:  # a field of a foreign type: the refusal still names the rule
+        text = repr(action)
+    return reason or f"{rule}: {text} is not one of the legal actions for the {decision!r} decision"
 
 
 def _own_unit(state: DozenWarState, uid: object) -> str | None:
