@@ -13,7 +13,7 @@ import pytest
 
 from tabletop import IllegalAction
 from tabletop.core import Action, ActionSpace, Block
-from tabletop.core.actions import LegalActions, same_types
+from tabletop.core.actions import find_listed, intact, mark_listed, same_types
 from tabletop.core.game import SAVE_FORMAT
 from toy import GAME, Take, ToyState
 
@@ -173,20 +173,22 @@ def test_same_types_looks_through_tuples() -> None:
 # ---------------------------------------------------------------------- the legal-action cache
 
 
-def test_the_cache_holds_only_its_own_unchanged_objects() -> None:
+def test_listed_actions_keep_the_values_they_were_listed_with() -> None:
     one, two = Take(1), Take(2)
-    legal = LegalActions.of([one, two])
-    assert not legal.holds(one)  # not snapshotted yet: apply takes the slow path
-    assert legal.find(Take(2)) == 1 and legal.seen == [1, 2]  # finding snapshots the list
-    assert legal.holds(one) and legal.holds(two) and not legal.holds(Take(1))
+    listed: list[Action] = [one, two]
+    assert not hasattr(one, "_tabletop_listed")  # a new object: not listed to a caller yet
+    mark_listed(listed)
+    assert find_listed(listed, Take(2)) == 1 and intact(one) and intact(two)
     object.__setattr__(two, "count", 3)
-    assert not legal.holds(two) and not legal.intact(1)
-    assert legal.find(Take(2)) == 1 and legal.find(Take(3)) is None  # found as it was listed
-    assert legal.find(Take(2), skip={id(two)}) is None
+    assert not intact(two)
+    assert find_listed(listed, Take(2)) == 1 and find_listed(listed, Take(3)) is None  # as listed
+    assert find_listed(listed, Take(2), skip={id(two)}) is None
+    mark_listed(listed)  # listing it again keeps what it was first listed with
+    assert not intact(two)
     object.__setattr__(two, "count", 2)
-    assert legal.holds(two) and legal.intact(1)
+    assert intact(two)
     for odd in (Take(2.0), Take([2]), "take", None, 2):  # type: ignore[arg-type]
-        assert legal.find(odd) in (None, 1)  # never raises; 2.0 == 2 is left to the type check
+        assert find_listed(listed, odd) in (None, 1)  # never raises; 2.0 == 2 is left to the type check
 
 
 def test_an_action_changed_in_place_is_never_carried_out_as_what_it_was() -> None:

@@ -8,7 +8,8 @@ sentence a person can read.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterable, Set
+from collections import deque
+from collections.abc import Callable, Set
 from typing import Any, ClassVar
 
 import attrs
@@ -19,9 +20,19 @@ class IllegalAction(ValueError):
 
 
 class Action:
-    """Base of every game's action types: frozen attrs classes with a readable ``str()``."""
+    """Base of every game's action types: frozen attrs classes with a readable ``str()``.
 
-    __slots__ = ()
+    The kernel keeps one private slot on every action: its field values when a state first
+    listed it (see :func:`mark_listed`), so an object changed later with ``object.__setattr__``
+    is never taken for what it was.
+    """
+
+    __slots__ = ("_tabletop_listed",)
+
+    #: Kernel-private: the field values when first listed (unset until then; see ``mark_listed``)
+    #: and, installed on each action type, the field values now (see ``install_snapshot``).
+    _tabletop_listed: Any
+    _tabletop_fields: Any
 
     #: The short tag that names this action type in saved games and records.
     kind: ClassVar[str] = "action"
@@ -74,67 +85,50 @@ def unchanged(now: Any, snapshot: Any) -> bool:
     )
 
 
-class LegalActions(list[Action]):
-    """A state's cached legal actions, each snapshotted (its field values, by identity) before a
-    caller can hold it. Made by :meth:`of`.
+_LISTED = "_tabletop_listed"
+#: An action's field values when a state first listed it (``AttributeError`` if none has).
+listed_of: Callable[[Any], Any] = operator.attrgetter(_LISTED)
 
-    Action objects are frozen, but ``object.__setattr__`` can still change one a caller holds.
-    ``apply`` finds the action by identity (the fast path: agents pass one of these objects) and
-    compares it with its snapshot, so a changed object is never taken for the legal action it
-    was. Objects reach callers through ``legal_actions()`` and through the history; both come
-    after :meth:`snapshot` (one C-level pass over the list).
+
+_SINK: deque[Any] = deque(maxlen=0)  # consumes an iterator in C, keeping nothing
+
+
+def mark_listed(actions: list[Action]) -> None:
+    """Record on each of ``actions`` not marked yet its field values: a caller may hold it now.
+
+    Games keep their actions in tables and list the same objects again and again, so after the
+    first time this is one C-level pass that finds every object marked already.
     """
+    try:
+        _SINK.extend(map(listed_of, actions))
+    except AttributeError:
+        for action in actions:
+            if not hasattr(action, _LISTED):
+                try:
+                    values = fields_of(action)
+                except AttributeError:  # a type no game registered (Game installs registered ones)
+                    install_snapshot(type(action))
+                    values = fields_of(action)
+                object.__setattr__(action, _LISTED, values)
 
-    __slots__ = ("seen",)
 
-    #: Per action, its field values as the state listed it (``None`` until a caller may hold it).
-    seen: list[Any] | None
+def intact(action: Action) -> bool:
+    """Whether a listed ``action`` still has the field values it was first listed with."""
+    return unchanged(fields_of(action), listed_of(action))
 
-    @classmethod
-    def of(cls, actions: Iterable[Action]) -> LegalActions:
-        """The cache for ``actions``, not snapshotted yet."""
-        legal = cls(actions)
-        legal.seen = None
-        return legal
 
-    def snapshot(self) -> list[Any]:
-        """Snapshot every action, now that a caller may get one (``seen``)."""
-        try:
-            seen = self.seen = list(map(fields_of, self))
-        except AttributeError:  # a type no game registered (the kernel installs registered ones)
-            for action in self:
-                install_snapshot(type(action))
-            seen = self.seen = list(map(fields_of, self))
-        return seen
-
-    def holds(self, action: object) -> bool:
-        """Whether ``action`` is one of these very objects, unchanged since it was snapshotted."""
-        seen = self.seen
-        if seen is None:
-            return False
-        for index, candidate in enumerate(self):
-            if candidate is action:
-                return unchanged(fields_of(action), seen[index])
-        return False
-
-    def find(self, action: object, skip: Set[int] = frozenset()) -> int | None:
-        """The index of the listed action equal to ``action`` in type and field values, as the
-        state listed it (its snapshot), skipping objects whose ``id`` is in ``skip``; ``None``
-        if there is none. It never raises, whatever ``action`` is."""
-        seen = self.seen if self.seen is not None else self.snapshot()
-        try:
-            target = (type(action), fields_of(action))
-            keys = list(zip(map(type, self), seen))
-            start = 0
-            while True:
-                index = keys.index(target, start)
-                if id(self[index]) not in skip:
-                    return index
-                start = index + 1
-        except Exception:  # not found (ValueError), not an action, or a value whose == fails
-            return None
-
-    def intact(self, index: int) -> bool:
-        """Whether the action at ``index`` still has the field values it was listed with."""
-        seen = self.seen if self.seen is not None else self.snapshot()
-        return unchanged(fields_of(self[index]), seen[index])
+def find_listed(actions: list[Action], action: object, skip: Set[int] = frozenset()) -> int | None:
+    """The index in ``actions`` (all marked) of the one equal to ``action`` in type and field
+    values as it was listed, skipping objects whose ``id`` is in ``skip``; ``None`` if there is
+    none. It never raises, whatever ``action`` is."""
+    try:
+        target = (type(action), fields_of(action))
+        keys = list(zip(map(type, actions), map(listed_of, actions)))
+        start = 0
+        while True:
+            index = keys.index(target, start)
+            if id(actions[index]) not in skip:
+                return index
+            start = index + 1
+    except Exception:  # not found (ValueError), not an action, or a value whose == fails
+        return None

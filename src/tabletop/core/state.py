@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from .actions import Action, IllegalAction, LegalActions, field_names, fields_of, same_types, unchanged
+from .actions import (
+    Action,
+    IllegalAction,
+    field_names,
+    find_listed,
+    intact,
+    mark_listed,
+    same_types,
+    unchanged,
+)
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet
@@ -151,17 +160,10 @@ class State(abc.ABC):
     def legal_actions(self) -> list[Action]:
         """The legal actions for the pending decision; never empty before the end."""
         legal = self._legal
-        if type(legal) is not LegalActions:  # not computed yet, or a plain list a game set
-            legal = self._legal = self._listed(legal)
-        if legal.seen is None:  # a caller gets them now: snapshot them all (one C-level pass)
-            legal.snapshot()
+        if legal is None:
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        mark_listed(legal)  # a caller may hold them now: each keeps the values it is listed with
         return list(legal)
-
-    def _listed(self, legal: list[Action] | None) -> LegalActions:
-        """The cache of ``legal`` (a list a game set), or of the legal actions computed now."""
-        return LegalActions.of(
-            legal if legal is not None else [] if self.outcome is not None else self._legal_actions()
-        )
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.
@@ -170,43 +172,46 @@ class State(abc.ABC):
         the exact type of every field (a float or a bool is never taken for an int).
         """
         legal = self._legal
-        if type(legal) is not LegalActions:
-            legal = self._legal = self._listed(legal)
-        seen = legal.seen
-        if seen is None:  # no caller has had these objects: find the state's own by value
-            action = self._own_equal(action, legal)
-        else:  # the fast path (inline, as it runs for every move): one of these, unchanged
-            index = 0
-            for candidate in legal:
-                if candidate is action:
-                    now, then = fields_of(action), seen[index]
-                    if now is not then and not unchanged(now, then):
-                        action = self._own_equal(action, legal)
+        if legal is None:
+            legal = self._legal = [] if self.outcome is not None else self._legal_actions()
+        for candidate in legal:  # the fast path: agents pass one of these objects, unchanged
+            if candidate is action:
+                try:
+                    then = action._tabletop_listed
+                except AttributeError:  # never handed to a caller: not the fast path
+                    action = self._own_equal(action)
                     break
-                index += 1  # noqa: SIM113 (enumerate costs more on this path)
-            else:
-                action = self._own_equal(action, legal)
+                now = action._tabletop_fields
+                if now is not then and not unchanged(now, then):
+                    action = self._own_equal(action)
+                break
+        else:
+            action = self._own_equal(action)
         self._legal = None
         self._apply(action)
         self.history.append(action)
 
-    def _own_equal(self, action: object, legal: LegalActions) -> Action:
+    def _own_equal(self, action: object) -> Action:
         """This state's legal action equal to ``action`` (in value and in the exact type of each
         field); otherwise ``IllegalAction`` naming what is wrong (the action's type, a field, or
         the rule), the state unchanged."""
         if self.outcome is not None:
             raise IllegalAction(f"the game is over ({self.outcome.reason}); no action is legal")
+        legal = self._legal
+        assert legal is not None
+        mark_listed(legal)  # the one found goes into the history, where callers reach it
         spoiled: set[int] = set()  # listed objects changed in place since they were listed
-        index = legal.find(action)
+        index = find_listed(legal, action)
         while index is not None:
             candidate = legal[index]
-            if not legal.intact(index):
-                # Changed behind the list's back: list the legal actions afresh, without it (a
-                # game may hand out the same object again).
+            if not intact(candidate):
+                # Changed behind the state's back: list the legal actions afresh, without it (a
+                # game may list the same object again), and keep none of it as the cache.
                 spoiled.add(id(candidate))
-                self._legal = None  # the fresh list may snapshot a changed object: keep none
-                legal = self._listed(None)
-                index = legal.find(action, spoiled)
+                self._legal = None
+                legal = self._legal_actions()
+                mark_listed(legal)
+                index = find_listed(legal, action, spoiled)
                 continue
             if all(same_types(getattr(action, f), getattr(candidate, f)) for f in field_names(type(action))):
                 return candidate
