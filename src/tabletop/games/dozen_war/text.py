@@ -3,7 +3,11 @@
 Each cell is 5 characters: ``.`` empty; ``^`` a mountain (``^3`` with a token count),
 ``V`` the volcano, ``@`` the open warp point; a castle ``[1C2]`` (owner, type initial, HP);
 units as owner digit + piece + HP: a general by its name's first letter in capitals, a
-soldier by ``i``/``c``/``a``; ``+n`` when more units share the cell; ``*`` loose map pieces.
+soldier by ``i``/``c``/``a``; ``+n`` when more units share the cell, ``[`` in front when they
+stand in a castle, ``^`` on a mountain, ``@`` on the warp point; ``*`` loose map pieces. Under
+the board: each player's coins, skulls, captured castles, map pieces, cards, generals (HP,
+place, pieces, statuses), standing castles, dead generals and (the player to move's only, or
+everyone's once the game is over) hand.
 """
 
 from __future__ import annotations
@@ -37,10 +41,11 @@ def _cell_text(state: DozenWarState, cell: int, units: list[int]) -> str:
         unit_text = f"{first.owner + 1}{piece}{first.hp}"
         if len(units) > 1:
             unit_text += f"+{len(units) - 1}"
-        text = unit_text if not text or text.startswith("[") else text[0] + unit_text
+        # Units in a castle keep a "[" in front, on a mountain its "^".
+        text = unit_text if not text else text[0] + unit_text
     if state.loose.get(cell):
         text += "*"
-    return (text or ".").ljust(6)[:6]
+    return (text or ".").ljust(7)[:7]
 
 
 def render(state: DozenWarState) -> str:
@@ -49,7 +54,7 @@ def render(state: DozenWarState) -> str:
     grid = spec.grid
     occ = occupancy(state)
     lines = [f"Dozen War ({state.mode}), round {state.round}"]
-    lines.append("     " + "".join(f"{c:<6}" for c in range(grid.cols)))
+    lines.append("     " + "".join(f"{c:<7}" for c in range(grid.cols)))
     for row in range(grid.rows):
         cells = "".join(
             _cell_text(state, row * grid.cols + col, occ[row * grid.cols + col]) for col in range(grid.cols)
@@ -72,6 +77,13 @@ def render(state: DozenWarState) -> str:
                 lines.append(
                     f"    {unit.label()} ({unit.cls}) {unit.hp}/{unit.max_hp} at ({row},{col}){extra}{statuses}"
                 )
+        castles = [
+            f"{c.type} ({c.cell // grid.cols},{c.cell % grid.cols}) {c.hp} HP"
+            for c in state.castles
+            if c.owner == seat and c.hp > 0
+        ]
+        if castles:
+            lines.append("    castles: " + ", ".join(castles))
         dead = dead_generals(state, seat)
         if dead:
             lines.append("    dead: " + ", ".join(GENERALS[g].name for g in dead))
