@@ -21,6 +21,34 @@ OwnKey = tuple[Vector, Masks, Vector, Vector]
 #: What a city sells its neighbours: fixed production and "one of these" productions.
 TradeKey = tuple[Vector, Masks]
 
+#: Resource vectors packed into one int, 8 bits a resource (:func:`pack`), so that comparing
+#: a cost with a production is one subtraction: with :data:`GUARD` set in the production,
+#: ``(production | GUARD) - cost`` keeps every guard bit iff no resource falls short.
+_BITS = 8
+#: The top bit of each resource's field.
+GUARD = sum(1 << (_BITS * k + _BITS - 1) for k in range(len(RESOURCES)))
+
+
+def pack(vector: Sequence[int]) -> int:
+    """``vector`` (over :data:`RESOURCES`, each amount below 128) as one int."""
+    return sum(n << (_BITS * k) for k, n in enumerate(vector))
+
+
+def covers(production: int, cost: int) -> bool:
+    """Whether the packed ``production`` has at least the packed ``cost`` of every resource."""
+    return ((production | GUARD) - cost) & GUARD == GUARD
+
+
+def _reach(fixed: Sequence[int], choices: Masks) -> int:
+    """``fixed`` plus one of each resource per "one of these" production offering it, packed:
+    the most of each resource these could ever give."""
+    reach = pack(fixed)
+    for mask in choices:
+        for k in range(len(RESOURCES)):
+            if mask >> k & 1:
+                reach += 1 << (_BITS * k)
+    return reach
+
 
 @attrs.frozen
 class CityView:
@@ -56,6 +84,13 @@ class CityView:
     #: The fixed production, and the rest of ``own_key`` (choices, prices), as strings.
     fixed_sig: str
     rest_sig: str
+    #: ``fixed``, packed (see :func:`pack`).
+    fixed_bits: int
+    #: The most of each resource the city's own production could give, and what its
+    #: neighbours could buy from it at most, packed: with them a cost one resource of which is
+    #: out of reach is refused without looking for payments.
+    reach_bits: int
+    sell_bits: int
 
 
 def stage_effects(board: str, side: str, stages: int) -> list[Effect]:
@@ -125,6 +160,9 @@ def _view(
         trade_sig=repr(trade_key),
         fixed_sig=repr(own_key[0]),
         rest_sig=repr(own_key[1:]),
+        fixed_bits=pack(fixed),
+        reach_bits=_reach(fixed, own_choices),
+        sell_bits=_reach(trade_fixed, own_trade_choices),
     )
 
 
@@ -204,6 +242,9 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
             view.trade_sig,
             view.fixed_sig,
             view.rest_sig,
+            view.fixed_bits,
+            view.reach_bits,
+            view.sell_bits,
         )
     fixed, trade_fixed = list(view.fixed), list(view.trade_fixed)
     choices, trade_choices = list(view.choices), list(view.trade_choices)

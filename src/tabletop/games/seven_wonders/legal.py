@@ -3,12 +3,12 @@ City's card, Babylon B's 7th card, Halikarnassos' build from the discard pile.""
 
 from __future__ import annotations
 
-from operator import le
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
 from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
+from .city import GUARD, covers, pack
 from .components import BOARDS, CARDS
 from .trading import READY_ACTIONS, actions_for
 
@@ -55,7 +55,7 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
 
 
 #: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
-#: cost (key and vector), the chain build, Olympia's free build and the discard.
+#: cost (key, vector and packed), the chain build, Olympia's free build and the discard.
 _INFO = {
     card.id: (
         card.kind,
@@ -64,11 +64,20 @@ _INFO = {
         card.cost.coins,
         card.cost_key,
         card.cost_vector,
+        pack(card.cost_vector),
         build(card.kind, 0, 0),
         BUILD_FREE[card.kind],
         DISCARD[card.kind],
     )
     for card in CARDS.values()
+}
+
+
+#: Per board and side, each wonder stage's packed cost.
+_STAGE_BITS = {
+    (board.name, side): tuple(pack(stage.cost_vector) for stage in stages)
+    for board in BOARDS.values()
+    for side, stages in board.sides.items()
 }
 
 
@@ -86,10 +95,16 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     built_stages = len(s.tucked[city])
     stage = stages[built_stages] if built_stages < len(stages) else None
     stage_spend = coins - stage.cost.coins if stage is not None else -1
-    fixed = view.fixed
-    stage_covered = stage is not None and all(map(le, stage.cost_vector, fixed))
+    # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
+    # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
+    made = view.fixed_bits | GUARD
+    reach = market.reach | GUARD
+    stage_bits = _STAGE_BITS[s.boards[city], s.sides[city]][built_stages] if stage is not None else 0
+    stage_covered = stage is not None and covers(view.fixed_bits, stage_bits)
     stage_splits = (
-        market.splits(stage.cost_key, stage.cost_vector) if stage is not None and not stage_covered else ()
+        market.splits(stage.cost_key, stage.cost_vector)
+        if stage is not None and not stage_covered and covers(market.reach, stage_bits)
+        else ()
     )
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
@@ -97,7 +112,9 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     discards: list[Action] = []
     done: set[str] = set()
     for card_id in hand:
-        kind, name, chains, coin_cost, cost_key, cost, chained_build, free_build, discard = _INFO[card_id]
+        kind, name, chains, coin_cost, cost_key, cost, bits, chained_build, free_build, discard = _INFO[
+            card_id
+        ]
         if kind in done:
             continue
         done.add(kind)
@@ -110,10 +127,10 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 free_anyway = False
                 spend = coins - coin_cost
                 if spend >= 0:
-                    if all(map(le, cost, fixed)):  # the city makes it all: no need to trade
+                    if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
                         builds.append(chained_build)
                         free_anyway = coin_cost == 0
-                    else:
+                    elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
                         options = known_builds.get(kind)
                         if options is None:
                             options = market.actions(kind, cost_key, cost)
@@ -129,7 +146,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
             if stage_covered:
                 if stage_spend >= 0:
                     wonder.append(build_stage(kind, 0, 0))
-            else:
+            elif stage_splits:
                 options = READY_ACTIONS.get((kind, stage_splits, True))
                 if options is None:
                     options = actions_for(kind, stage_splits, True)

@@ -30,10 +30,14 @@ class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
 
-    __slots__ = ("_options", "built", "prune", "views")
+    __slots__ = ("_options", "built", "prune", "reach", "views")
 
     def __init__(self, views: tuple[CityView, CityView, CityView], prune: bool = True) -> None:
         self.views = views
+        own, left, right = views
+        #: The most of each resource the city could use, its own and bought, packed (see
+        #: :func:`~.city.pack`): a cost it does not cover has no payment.
+        self.reach = own.reach_bits + left.sell_bits + right.sell_bits
         #: Whether dominated splits are dropped (not for the Free City: its controller is one
         #: of the sellers and may well prefer to be paid more).
         self.prune = prune
