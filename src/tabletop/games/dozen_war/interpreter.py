@@ -62,6 +62,7 @@ from .table import (
 )
 
 if TYPE_CHECKING:
+    from .board import View
     from .state import DozenWarState
 
 #: Operations that act after the hit when used in a defence window (R12.6).
@@ -807,10 +808,12 @@ def _evasion_face(state: DozenWarState, data: dict[str, Any], option: str) -> No
 # ---------------------------------------------------------------------- summons and changes
 
 
-def summon_cells(state: DozenWarState, seat: int, anchors: list[int], within: int, cls: str) -> list[int]:
+def summon_cells(
+    state: DozenWarState, seat: int, anchors: list[int], within: int, cls: str, occ: View | None = None
+) -> list[int]:
     """Legal cells for a new soldier of ``cls`` within ``within`` of any anchor cell (R13.7)."""
     grid = spec_of(state).grid
-    occ = occupancy(state)
+    occ = occ or occupancy(state)
     probe = _probe(seat, cls)
     found = set()
     for anchor in anchors:
@@ -840,7 +843,8 @@ def summon_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
         return False
     types = SOLDIER_TYPES if spec["soldier"] == "any" else (spec["soldier"],)
     anchors = summon_anchors(state, seat, user, spec)
-    return any(summon_cells(state, seat, anchors, int(spec["within"]), t) for t in types)
+    occ = occupancy(state)
+    return any(summon_cells(state, seat, anchors, int(spec["within"]), t, occ) for t in types)
 
 
 @op("summon")
