@@ -487,3 +487,22 @@ def test_seventh_card_and_discard_pile_refusals_change_nothing() -> None:
         (BuildFromDiscard("III-palace"), "not in the discard pile"),
         (Discard("I-theater"), "must be build_from_discard"),
     )
+
+
+def test_refusals_name_olympias_kept_power_and_the_free_citys_chain() -> None:
+    s = table(boards=("Olympia", "Rhodos", "Ephesos"))
+    tuck(s, 0, copy_of("I-altar"), copy_of("I-baths"))
+    give(s, 0, copy_of("I-theater"))
+    deal(s, 0, copy_of("I-stockade"), copy_of("II-statue"), copy_of("II-aqueduct"))
+    refused(
+        s,
+        (BuildFree("I-stockade"), "free anyway"),  # Olympia makes wood
+        (BuildFree("II-statue"), "free anyway"),  # chained from the Theater
+    )
+    s = table(players=2)
+    give(s, 2, copy_of("I-altar"))
+    give(s, 0, copy_of("I-stone_pit"))  # the Free City (Ephesos) could buy its stage's 2 stone
+    deal(s, 0, copy_of("II-temple"), copy_of("I-baths"), copy_of("I-theater"))
+    s.apply(Discard("I-baths"))
+    assert s.decision == "free_city"
+    refused(s, (BuildStage("II-temple"), "must build Temple by chain"))

@@ -53,11 +53,20 @@ def why_illegal(s: SevenWondersState, action: Action) -> str:
             return "only Olympia (A, stage 2) builds a structure for free, and this city has not built it"
         if s.olympia_used[city] == s.age:
             return "Olympia's free build is used once per Age, and it is used this Age"
+        # The one case left: the power is not spent on a card the city builds for nothing.
+        return (
+            f"Olympia's free build is kept for a card that costs something: {name} is free anyway "
+            "(by chain, or from the city's own production with no coin cost)"
+        )
     coins = s.coins[city]
     if isinstance(action, BuildStage):
         stages = BOARDS[s.boards[city]].sides[s.sides[city]]
         if len(s.tucked[city]) == len(stages):
             return "every stage of this wonder is built"
+        printed = CARDS[KINDS[card][0]]
+        chained = printed.name not in view.names and not view.names.isdisjoint(printed.free_if_built)
+        if city >= s.num_players and chained:
+            return f"the Free City must build {name} by chain, not use it for a stage (2-player rules)"
         options = [(a.left, a.right) for a in legal if isinstance(a, BuildStage) and a.card == card]
         return _payment_refusal("the next wonder stage", options, action.left, action.right, coins)
     if isinstance(action, Build):
