@@ -463,6 +463,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
             or unit.buff_strikes
             or unit.buff_unguardable
             or unit.buff_max_targets
+            or unit.buff_star
             or unit.evasion
             or unit.boosted_by
         ):
@@ -475,6 +476,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
                 buff_strikes=0,
                 buff_unguardable=False,
                 buff_max_targets=0,
+                buff_star=0,
                 evasion=(),
                 boosted_by=(),
             )
