@@ -506,3 +506,14 @@ def test_refusals_name_olympias_kept_power_and_the_free_citys_chain() -> None:
     s.apply(Discard("I-baths"))
     assert s.decision == "free_city"
     refused(s, (BuildStage("II-temple"), "must build Temple by chain"))
+
+
+def test_olympia_b_copied_shipowners_counts_the_citys_cards_not_itself() -> None:
+    s = table(boards=("Olympia", "Rhodos", "Ephesos"), side="B")
+    tuck(s, 0, copy_of("I-altar"), copy_of("I-baths"), copy_of("I-theater"))
+    give(s, 0, copy_of("I-lumber_yard"), copy_of("I-loom"), copy_of("III-spies_guild"))
+    give(s, 1, copy_of("III-shipowners_guild"))
+    # Shipowners for Olympia: its brown (1), grey (1) and purple (the Spies Guild, 1) cards; the
+    # Spies Guild finds no red card next door.
+    assert city_sheet(s, 0)["guilds"] == 3
+    assert city_sheet(s, 1)["guilds"] == 1  # the owner's copy counts itself

@@ -49,11 +49,19 @@ reference transcription, see ``shared/reference/seven_wonders``):
   discounts the city has then (a discard for 3 coins always beats letting the card go without
   coins, so there is no "pass"), before the other 7th cards are discarded; Halikarnassos builds after that, so a stage built on the
   6th turn may take an Age's 7th cards. Halikarnassos must build when the pile holds a card it
-  may build (a free structure never hurts); otherwise the power is lost.
-* Olympia A's free build is not offered for a card the city could build for nothing anyway (it
-  would only spend the power). Olympia B copies, at the end, the neighbour's guild that scores
-  most for it (any guild of either neighbour, even one it holds itself), as the wild science
-  symbols (Babylon, Scientists Guild) are placed where they score most.
+  may build (a free structure never costs the city anything; the rulebook's "may" would need a
+  pass action, and declining could only keep a card out of a neighbour's guild or yellow
+  counts); otherwise the power is lost.
+* Olympia A's free build is offered for any card of the hand the city may hold, whatever its
+  cost in resources or coins and on any turn of the Age (the 6th included), except a card the
+  city could build for nothing anyway (by chain, or from its own production with no coin
+  cost: it would only spend the power; refused by that reason). Olympia B copies, at the end,
+  the neighbour's guild that scores most for it, as the wild science symbols (Babylon,
+  Scientists Guild) are placed where they score most; the copy is scored for the city but is
+  not one of its cards (a copied Shipowners Guild counts the city's purple cards, not itself),
+  as in joffrey-bion's engine.
+* Vineyard, Bazar and the Age III yellow cards pay their coins once, when built (a card built
+  later adds none); a card built from the discard pile by Halikarnassos pays its coins too.
 * 2 players (rules.json's "expert" variant): the 3-player deck; the Free City starts with 3
   coins; each Age 7 cards a player and 7 in the Free City's pile; the holder draws the top pile
   card at the start of every turn and picks its own card, then the Free City's; the Free City
