@@ -517,3 +517,41 @@ def test_olympia_b_copied_shipowners_counts_the_citys_cards_not_itself() -> None
     # Spies Guild finds no red card next door.
     assert city_sheet(s, 0)["guilds"] == 3
     assert city_sheet(s, 1)["guilds"] == 1  # the owner's copy counts itself
+
+
+def test_a_neighbours_choice_card_sells_one_resource_a_turn() -> None:
+    s = table(boards=("Rhodos", "Ephesos", "Babylon"))  # ore, papyrus, clay: no wood, no stone
+    s.coins[0] = 20
+    give(s, 1, copy_of("I-timber_yard"), copy_of("I-lumber_yard"))  # wood, and wood or stone
+    deal(s, 0, copy_of("III-senate"), copy_of("I-stockade"))  # Senate: 2 wood, stone, ore
+    assert builds_of(s, "III-senate") == []  # the Timber Yard cannot sell both wood and stone
+    assert builds_of(s, "I-stockade") == [(2, 0)]
+    give(s, 2, copy_of("I-stone_pit"))
+    assert builds_of(s, "III-senate") == [(4, 2)]
+
+
+def test_the_discard_pile_is_face_down() -> None:
+    s = table()
+    deal(s, 0, copy_of("III-palace"), fill=True)
+    play_turn(s, {0: Discard("III-palace"), **others_discard(s)})
+    assert copy_of("III-palace") in s.discard
+    assert copy_of("III-palace") in s.observation(0)["discard"]["known"]
+    for seat in (1, 2):
+        assert copy_of("III-palace") not in str(s.observation(seat))  # only its back (Age III)
+        assert s.observation(seat)["discard"]["backs"].count(3) == 1
+
+
+def test_two_players_end_each_age_discarding_both_last_cards_and_the_free_citys() -> None:
+    s = table(players=2)
+    for _ in range(5):
+        play_turn(s, discard_all(s))
+    assert s.turn == 6 and len(s.pile) == 1
+    assert (s.hands.count(s.holder), s.hands.count(1 - s.holder)) == (3, 2)
+    last = s.pile[0]
+    discards = len(s.discard)
+    placed = sum(map(len, s.built)) + sum(map(len, s.tucked))
+    play_turn(s, discard_all(s))  # the Free City builds when it can
+    for_coins = 3 - (sum(map(len, s.built)) + sum(map(len, s.tucked)) - placed)
+    # The turn's discards for coins, then the two 7th cards and the pile's last card.
+    assert len(s.discard) == discards + for_coins + 3 and last in s.discard
+    assert s.age == 2 and s.hands.count(s.holder) == 8 and len(s.pile) == 6
