@@ -92,7 +92,8 @@ def _turn(state: DozenWarState, task: object, action: Action) -> None:
         case HandOver(giver=giver, receiver=receiver, count=count):
             state.acted = True
             pieces = state.units[giver].pieces
-            change(state, giver, pieces=pieces[: len(pieces) - count], gave=True, acted=True)
+            # R8.11: ``gave`` stops the giver's attack and skills; it may still give again or dig.
+            change(state, giver, pieces=pieces[: len(pieces) - count], gave=True)
             change(state, receiver, pieces=state.units[receiver].pieces + pieces[len(pieces) - count :])
         case Warp(unit=uid):
             state.acted = True

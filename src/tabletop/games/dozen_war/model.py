@@ -40,7 +40,7 @@ class Unit:
     dug: bool = False
     warped: bool = False
     guarded: bool = False
-    #: A general that used a skill or handed pieces over this turn (no more skills, R5.3a, R8.11).
+    #: A general that used a skill this turn (no more skills, no dig, no hand-over: R5.3a, R8.10, R8.11).
     acted: bool = False
     #: A general that handed map pieces over this turn: it may not attack (R8.11).
     gave: bool = False
