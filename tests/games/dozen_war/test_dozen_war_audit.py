@@ -3,8 +3,18 @@ by its rule ID, each failing before its fix."""
 
 from __future__ import annotations
 
-from games.dozen_war.dozen_war_helpers import acell, bare, general, mountain, play
-from tabletop.games.dozen_war.actions import Dig, EndTurn, HandOver, UseSkill
+from games.dozen_war.dozen_war_helpers import (
+    acell,
+    bare,
+    castle,
+    general,
+    mountain,
+    play,
+    refused,
+    soldier,
+    target,
+)
+from tabletop.games.dozen_war.actions import Attack, Dig, EndTurn, HandOver, UseSkill, Warp
 
 
 def test_r13_8_a_buffs_stars_end_with_the_turn() -> None:
@@ -29,3 +39,27 @@ def test_r8_11_a_general_may_give_more_than_once_and_still_dig() -> None:
     assert len(s.units[kazu].pieces) == 1 and len(s.units[rodoc].pieces) == 1
     play(s, Dig(est, acell(s, (6, 5))))
     assert s.coins[0] == 2
+
+
+def test_r2_19_to_r2_23_a_refused_warp_names_the_rule_it_breaks() -> None:
+    """WE-09's refusals, each naming its own rule: the warp is shut before round 4 (R2.19),
+    needs control (R2.20), starts in an own castle (R2.21), not after an attack (R2.23), and
+    the warp cell holds one general (R2.22)."""
+    shut = bare(round_=3)
+    shut.volcano_up = True
+    castle(shut, 0, "infantry", (1, 6))
+    early = soldier(shut, 0, "infantry", (1, 6))
+    refused(shut, Warp(early), "R2.19")
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    castle(s, 0, "archer", (0, 7))
+    kazu = general(s, 0, "kazu", (1, 6))
+    archer = soldier(s, 0, "archer", (0, 7))
+    outside = soldier(s, 0, "infantry", (2, 5))
+    enemy = soldier(s, 1, "infantry", (3, 7))
+    refused(s, Warp(kazu), "R2.20")
+    general(s, 0, "est", (6, 6))
+    refused(s, Warp(outside), "R2.21")
+    refused(s, Warp(kazu), "R2.22")
+    play(s, Attack(archer), target(enemy))
+    refused(s, Warp(archer), "R2.23")

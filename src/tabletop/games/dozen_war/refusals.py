@@ -194,8 +194,8 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             return "R8.10, R15.6: that general cannot dig there now"
         case HandOver():
             return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
-        case Warp():
-            return "R2.20-R2.23: that unit cannot warp now"
+        case Warp(unit=uid):
+            return _warp(state, seat, uid)
         case Revive():
             if state.acted:
                 return "R8.14: revival only at the very start of the turn"
@@ -203,3 +203,22 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R8.14: a revival costs {REVIVE_COST} coins"
             return "R8.14: that general cannot be revived into that castle"
     return None
+
+
+def _warp(state: DozenWarState, seat: int, uid: object) -> str:
+    """The warp rule a refused warp breaks (R2.19-R2.23)."""
+    problem = _own_unit(state, uid)
+    if problem:
+        return problem
+    unit = state.units[uid]  # type: ignore[index]
+    warp = spec_of(state).volcano
+    if warp is None or state.volcano_up:
+        return "R2.19: the warp point opens only at the start of round 4"
+    if not any(u.owner == seat and u.cell == warp for u in state.units.values()):
+        return "R2.20: you control the warp point only while one of your units stands on it"
+    castle = castle_at(state, unit.cell)
+    if castle is None or state.castles[castle].owner != seat:
+        return f"R2.21: {unit.label()} is not in one of your castles"
+    if unit.attacked or unit.dug or unit.has("stun") or unit.has("root") or unit.has("freeze"):
+        return f"R2.23: {unit.label()} has attacked or dug this turn, or is stunned or rooted"
+    return "R2.22: the warp cell holds at most 5 soldiers and 1 general"
