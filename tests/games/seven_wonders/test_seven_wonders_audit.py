@@ -489,23 +489,36 @@ def test_seventh_card_and_discard_pile_refusals_change_nothing() -> None:
     )
 
 
-def test_refusals_name_olympias_kept_power_and_the_free_citys_chain() -> None:
+def test_olympia_a_may_spend_its_power_on_a_card_free_anyway() -> None:
     s = table(boards=("Olympia", "Rhodos", "Ephesos"))
     tuck(s, 0, copy_of("I-altar"), copy_of("I-baths"))
     give(s, 0, copy_of("I-theater"))
-    deal(s, 0, copy_of("I-stockade"), copy_of("II-statue"), copy_of("II-aqueduct"))
-    refused(
-        s,
-        (BuildFree("I-stockade"), "free anyway"),  # Olympia makes wood
-        (BuildFree("II-statue"), "free anyway"),  # chained from the Theater
-    )
-    s = table(players=2)
+    deal(s, 0, copy_of("I-stockade"), copy_of("II-statue"), copy_of("I-pawnshop"), fill=True)
+    legal = s.legal_actions()
+    # Olympia makes wood, the Statue chains from the Theater, the Pawnshop costs nothing: the
+    # rulebook's "any structure" still lets the power be spent on them.
+    assert {Build("I-stockade"), Build("II-statue"), Build("I-pawnshop")} <= set(legal)
+    assert {BuildFree("I-stockade"), BuildFree("II-statue"), BuildFree("I-pawnshop")} <= set(legal)
+    play_turn(s, {0: BuildFree("I-pawnshop"), **others_discard(s)})
+    assert copy_of("I-pawnshop") in s.built[0] and s.olympia_used[0] == 1
+    assert not any(isinstance(a, BuildFree) for a in s.legal_actions())
+
+
+def test_refusals_name_the_free_citys_chain() -> None:
+    s = table(players=2, boards=("Gizah", "Rhodos", "Olympia"))
+    tuck(s, 2, copy_of("I-lumber_yard"), copy_of("I-clay_pool"))  # the Free City: Olympia A
     give(s, 2, copy_of("I-altar"))
-    give(s, 0, copy_of("I-stone_pit"))  # the Free City (Ephesos) could buy its stage's 2 stone
+    give(s, 0, copy_of("I-stone_pit"))
     deal(s, 0, copy_of("II-temple"), copy_of("I-baths"), copy_of("I-theater"))
     s.apply(Discard("I-baths"))
     assert s.decision == "free_city"
-    refused(s, (BuildStage("II-temple"), "must build Temple by chain"))
+    legal = s.legal_actions()
+    assert Build("II-temple") in legal and BuildFree("I-theater") in legal
+    refused(
+        s,
+        (BuildFree("II-temple"), "must build Temple by chain"),
+        (BuildStage("II-temple"), "must build Temple by chain"),
+    )
 
 
 def test_olympia_b_copied_shipowners_counts_the_citys_cards_not_itself() -> None:

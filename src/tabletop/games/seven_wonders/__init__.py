@@ -53,9 +53,9 @@ reference transcription, see ``shared/reference/seven_wonders``):
   pass action, and declining could only keep a card out of a neighbour's guild or yellow
   counts); otherwise the power is lost.
 * Olympia A's free build is offered for any card of the hand the city may hold, whatever its
-  cost in resources or coins and on any turn of the Age (the 6th included), except a card the
-  city could build for nothing anyway (by chain, or from its own production with no coin
-  cost: it would only spend the power; refused by that reason). Olympia B copies, at the end,
+  cost in resources or coins (even none, or a chain: the rulebook says any structure, as
+  joffrey-bion's engine plays it) and on any turn of the Age, the 6th included; only the Free
+  City, which must chain, may not spend it on a card it can chain. Olympia B copies, at the end,
   the neighbour's guild that scores most for it, as the wild science symbols (Babylon,
   Scientists Guild) are placed where they score most; the copy is scored for the city but is
   not one of its cards (a copied Shipowners Guild counts the city's purple cards, not itself),

@@ -120,16 +120,18 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
         done.add(kind)
         chained = False
         if name not in names:
-            if not names.isdisjoint(chains):
-                chained = True
+            chained = not names.isdisjoint(chains)
+            # The rulebook lets Olympia build any structure free (whatever it costs, even
+            # nothing), except that the Free City builds a card it can chain by chain.
+            if olympia and not (must_build and chained):
+                builds.append(free_build)
+            if chained:
                 builds.append(chained_build)
             else:
-                free_anyway = False
                 spend = coins - coin_cost
                 if spend >= 0:
                     if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
                         builds.append(chained_build)
-                        free_anyway = coin_cost == 0
                     elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
                         options = known_builds.get(kind)
                         if options is None:
@@ -138,10 +140,6 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                             if total > spend:
                                 break
                             builds.append(action)
-                        free_anyway = coin_cost == 0 and bool(options) and options[0][0] == 0
-                # Olympia's power on a card that costs nothing anyway would only waste it.
-                if olympia and not free_anyway:
-                    builds.append(free_build)
         if stage is not None and not (must_build and chained):
             if stage_covered:
                 if stage_spend >= 0:

@@ -53,11 +53,8 @@ def why_illegal(s: SevenWondersState, action: Action) -> str:
             return "only Olympia (A, stage 2) builds a structure for free, and this city has not built it"
         if s.olympia_used[city] == s.age:
             return "Olympia's free build is used once per Age, and it is used this Age"
-        # The one case left: the power is not spent on a card the city builds for nothing.
-        return (
-            f"Olympia's free build is kept for a card that costs something: {name} is free anyway "
-            "(by chain, or from the city's own production with no coin cost)"
-        )
+        # The one case left: a card the Free City can chain.
+        return f"the Free City must build {name} by chain, not with Olympia's power (2-player rules)"
     coins = s.coins[city]
     if isinstance(action, BuildStage):
         stages = BOARDS[s.boards[city]].sides[s.sides[city]]
