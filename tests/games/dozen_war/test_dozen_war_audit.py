@@ -7,14 +7,27 @@ from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
     castle,
+    cell,
     general,
+    give,
     mountain,
+    pass_all,
     play,
     refused,
     soldier,
     target,
 )
-from tabletop.games.dozen_war.actions import Attack, Dig, EndTurn, HandOver, UseSkill, Warp
+from tabletop.games.dozen_war.actions import (
+    Attack,
+    ChooseCell,
+    DefendCard,
+    Dig,
+    EndTurn,
+    HandOver,
+    Pass,
+    UseSkill,
+    Warp,
+)
 
 
 def test_r13_8_a_buffs_stars_end_with_the_turn() -> None:
@@ -63,3 +76,21 @@ def test_r2_19_to_r2_23_a_refused_warp_names_the_rule_it_breaks() -> None:
     refused(s, Warp(kazu), "R2.22")
     play(s, Attack(archer), target(enemy))
     refused(s, Warp(archer), "R2.23")
+
+
+def test_r10_9d_an_ally_jumps_the_partners_general_away_with_nhan_dich_chuyen() -> None:
+    """R10.9b, R10.9d: in the window of a hit on the partner's general, the ally's Nhẫn Dịch
+    Chuyển treats that general as its own: it jumps away and the hit is cancelled."""
+    s = bare(players=4, seat=1, mode="alliance")
+    kazu = general(s, 0, "kazu", (5, 5))
+    cav = soldier(s, 1, "cavalry", (5, 6))
+    give(s, 2, "com.nhan_dich_chuyen")
+    play(s, Attack(cav), target(kazu), Pass())  # P1 passes on Khiên Rồng
+    assert s.decision == "defence_card" and s.current_player == 2
+    play(s, DefendCard("com.nhan_dich_chuyen"))
+    pass_all(s)
+    assert s.decision == "choose_cell" and s.current_player == 2
+    landing = next(a for a in s.legal_actions() if isinstance(a, ChooseCell))
+    play(s, landing)
+    pass_all(s)
+    assert s.units[kazu].hp == 3 and s.units[kazu].cell != cell(s, (5, 5))

@@ -1314,7 +1314,8 @@ def card_fits_window(state: DozenWarState, seat: int, design: str) -> bool:
     first = card.effect[0]
     if first["op"] == "teleport":
         unit = state.units.get(receiver) if receiver < CASTLE_BASE else None
-        if unit is None or not unit.general or unit.owner != seat:
+        # R10.9d: in a window an ally's receiver counts as one of "your" generals.
+        if unit is None or not unit.general or state.side_of[unit.owner] != state.side_of[seat]:
             return False
     if first["op"] == "counter_strike" and first.get("by") == "receiver" and receiver >= CASTLE_BASE:
         return False
