@@ -11,12 +11,22 @@ import random
 import pytest
 
 from tabletop.core import Action
-from tabletop.games.seven_wonders import BOARDS, CARDS, GAME, Build, BuildFree, BuildStage, SevenWondersState
+from tabletop.games.seven_wonders import (
+    BOARDS,
+    CARDS,
+    GAME,
+    Build,
+    BuildFree,
+    BuildStage,
+    Discard,
+    SevenWondersState,
+)
 from tabletop.games.seven_wonders.components import RESOURCES, Effect
+from tabletop.games.seven_wonders.legal import turn_hand
 from tabletop.games.seven_wonders.scoring import city_sheet
 
-#: (seed, players): every count with side "random", a few seeds each.
-GAMES = [(seed, players) for players in range(3, 8) for seed in (1, 2)]
+#: (seed, players): every count with side "random", a few seeds each (2 players: the Free City).
+GAMES = [(seed, players) for players in range(2, 8) for seed in (1, 2)]
 
 
 def _effects(s: SevenWondersState, city: int) -> list[tuple[Effect, str]]:
@@ -82,22 +92,32 @@ def _cheapest(s: SevenWondersState, city: int, cost: tuple[int, ...]) -> int | N
 def _check_builds(s: SevenWondersState, legal: list[Action]) -> None:
     city = s.deciding_city
     assert city is not None
+    free_city = city >= s.num_players
     names = {CARDS[c].name for c in s.built[city]}
-    for card_id in set(s.hands.cards[city]):
+    stages = BOARDS[s.boards[city]].sides[s.sides[city]]
+    stage = None
+    if len(s.tucked[city]) < len(stages):
+        stage = _cheapest(s, city, stages[len(s.tucked[city])].cost_vector)
+    stage_payable = stage is not None and stage <= s.coins[city]
+    can_build = False
+    for card_id in set(turn_hand(s, city)):
         card = CARDS[card_id]
+        chained = card.name not in names and bool(names & set(card.free_if_built))
         if card.name in names:
             expected = False
-        elif names & set(card.free_if_built):
+        elif chained:
             expected = True
         else:
             cheapest = _cheapest(s, city, card.cost_vector)
             expected = cheapest is not None and cheapest + card.cost.coins <= s.coins[city]
         assert any(isinstance(a, Build) and a.card == card.kind for a in legal) == expected, card_id
-    stages = BOARDS[s.boards[city]].sides[s.sides[city]]
-    if len(s.tucked[city]) < len(stages):
-        cheapest = _cheapest(s, city, stages[len(s.tucked[city])].cost_vector)
-        expected = cheapest is not None and cheapest <= s.coins[city]
-        assert any(isinstance(a, BuildStage) for a in legal) == expected
+        # The Free City builds a card it can chain, by chain: not on its wonder.
+        tucked = stage_payable and not (free_city and chained)
+        assert any(isinstance(a, BuildStage) and a.card == card.kind for a in legal) == tucked, card_id
+        can_build = can_build or expected or tucked
+    # The Free City discards only when it can build nothing (Olympia's power aside).
+    if not any(isinstance(a, BuildFree) for a in legal):
+        assert any(isinstance(a, Discard) for a in legal) == (not (free_city and can_build))
 
 
 def _count(
@@ -203,7 +223,7 @@ def test_random_games_match_the_oracles(seed: int, players: int) -> None:
     while not s.is_terminal:
         legal = s.legal_actions()
         action = rnd.choice(legal)
-        if s.decision != "turn":
+        if s.decision not in ("turn", "free_city"):
             s.apply(action)
             start, stages, picks = list(s.coins), [len(t) for t in s.tucked], {}
             continue
