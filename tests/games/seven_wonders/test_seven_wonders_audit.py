@@ -568,3 +568,16 @@ def test_two_players_end_each_age_discarding_both_last_cards_and_the_free_citys(
     # The turn's discards for coins, then the two 7th cards and the pile's last card.
     assert len(s.discard) == discards + for_coins + 3 and last in s.discard
     assert s.age == 2 and s.hands.count(s.holder) == 8 and len(s.pile) == 6
+
+
+def test_olympia_b_first_stage_discounts_raw_materials_from_both_neighbours() -> None:
+    s = table(boards=("Olympia", "Gizah", "Babylon"), side="B")
+    s.coins[0] = 10
+    give(s, 0, copy_of("I-lumber_yard"))  # stage 1: 2 wood
+    give(s, 1, copy_of("I-glassworks"))
+    deal(s, 0, copy_of("I-baths"), copy_of("I-guard_tower"), copy_of("I-workshop"), fill=True)
+    assert builds_of(s, "I-baths") == [(2, 0)] and builds_of(s, "I-guard_tower") == [(0, 2)]
+    play_turn(s, {0: BuildStage("I-baths"), **others_discard(s)})
+    deal(s, 0, copy_of("I-guard_tower"), copy_of("I-workshop"), copy_of("I-stone_pit"), fill=True)
+    # From the next turn: stone from the left and clay from the right at 1; goods still 2.
+    assert builds_of(s, "I-guard_tower") == [(0, 1)] and builds_of(s, "I-workshop") == [(2, 0)]
