@@ -581,3 +581,21 @@ def test_olympia_b_first_stage_discounts_raw_materials_from_both_neighbours() ->
     deal(s, 0, copy_of("I-guard_tower"), copy_of("I-workshop"), copy_of("I-stone_pit"), fill=True)
     # From the next turn: stone from the left and clay from the right at 1; goods still 2.
     assert builds_of(s, "I-guard_tower") == [(0, 1)] and builds_of(s, "I-workshop") == [(2, 0)]
+
+
+def test_known_engine_bugs_olympia_b_buys_two_of_a_kind_and_choice_cards_mix() -> None:
+    # joffrey-bion/seven-wonders#49: with Olympia B's discount, two clay bought from one side.
+    s = table(boards=("Olympia", "Gizah", "Babylon"), side="B")
+    s.coins[0] = 20
+    tuck(s, 0, copy_of("I-altar"))
+    give(s, 0, copy_of("I-clay_pit"), copy_of("I-timber_yard"))
+    give(s, 2, copy_of("I-clay_pool"))  # Babylon (right): 2 clay
+    deal(s, 0, copy_of("III-siege_workshop"))  # 3 clay + wood
+    assert builds_of(s, "III-siege_workshop") == [(0, 2)]
+    # willcrichton/sevenwonders#12: a double card, the board and a yellow choice card together.
+    s = table(boards=("Rhodos", "Gizah", "Ephesos"))
+    give(s, 0, copy_of("II-brickyard"), copy_of("II-caravansery"), copy_of("I-lumber_yard"))
+    give(s, 0, copy_of("II-forum"))
+    deal(s, 0, copy_of("III-siege_workshop"), copy_of("III-arsenal"))
+    assert builds_of(s, "III-siege_workshop") == [(0, 0)]  # 2 clay + Caravansery's + wood
+    assert builds_of(s, "III-arsenal") == [(0, 0)]  # 2 wood (card, Caravansery), ore, loom
