@@ -599,3 +599,24 @@ def test_known_engine_bugs_olympia_b_buys_two_of_a_kind_and_choice_cards_mix() -
     deal(s, 0, copy_of("III-siege_workshop"), copy_of("III-arsenal"))
     assert builds_of(s, "III-siege_workshop") == [(0, 0)]  # 2 clay + Caravansery's + wood
     assert builds_of(s, "III-arsenal") == [(0, 0)]  # 2 wood (card, Caravansery), ore, loom
+
+
+def test_halikarnassos_on_the_last_turn_of_age_three_builds_before_the_battles_and_the_end() -> None:
+    # joffrey-bion/seven-wonders#36: the game ended before the discard pile could be used.
+    s = table(boards=("Halikarnassos", "Rhodos", "Ephesos"))
+    while (s.age, s.turn) != (3, 6):
+        if s.decision in ("turn", "free_city"):
+            play_turn(s, discard_all(s))
+        else:
+            s.apply(s.legal_actions()[0])
+    give(s, 0, copy_of("I-ore_vein"), copy_of("II-foundry"))
+    tuck(s, 0, copy_of("I-altar"))
+    give(s, 1, copy_of("I-stockade"))  # Rhodos: 1 shield
+    deal(s, 0, copy_of("III-senate"), copy_of("III-palace"))
+    deal(s, 1, copy_of("III-fortifications"), copy_of("III-arena"))
+    picks = {**discard_all(s), 0: BuildStage("III-senate"), 1: Discard("III-fortifications")}
+    play_turn(s, picks)
+    assert s.decision == "build_from_discard" and s.outcome is None
+    before = list(s.tokens[0])
+    s.apply(BuildFromDiscard("III-fortifications"))  # 3 shields, in time for Age III's battles
+    assert s.is_terminal and s.tokens[0][len(before) :] == (5, 5)
