@@ -620,3 +620,16 @@ def test_halikarnassos_on_the_last_turn_of_age_three_builds_before_the_battles_a
     before = list(s.tokens[0])
     s.apply(BuildFromDiscard("III-fortifications"))  # 3 shields, in time for Age III's battles
     assert s.is_terminal and s.tokens[0][len(before) :] == (5, 5)
+
+
+def test_olympia_b_copied_guild_counts_once_in_the_guild_row() -> None:
+    # joffrey-bion/seven-wonders#170: a copied Builders Guild was counted twice.
+    s = table(boards=("Olympia", "Rhodos", "Ephesos"), side="B")
+    tuck(s, 0, copy_of("I-altar"), copy_of("I-baths"), copy_of("I-theater"))
+    give(s, 1, copy_of("III-builders_guild"))
+    tuck(s, 1, copy_of("I-stockade"))
+    tuck(s, 2, copy_of("I-barracks"), copy_of("I-lumber_yard"))
+    sheet = city_sheet(s, 0)
+    assert (sheet["wonder"], sheet["guilds"]) == (5, 3 + 1 + 2)  # stages: own 3, Rhodos 1, Ephesos 2
+    assert sheet["total"] == 5 + 6 + 1  # and a coin point
+    assert city_sheet(s, 1)["guilds"] == 1 + 2 + 3  # the owner's count, unchanged
