@@ -4,7 +4,9 @@ the module that rules it (registered on the agenda by kind)."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
 
@@ -16,11 +18,22 @@ from .board import (
     attack_reaches_target,
     destinations,
     may_stand,
+    move_budget,
     occupancy,
     spec_of,
     to_action_cell,
 )
-from .components import CARDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
+from .components import (
+    CARDS,
+    CELL_CAPACITY,
+    GENERALS,
+    MAPS,
+    MODE_MAP,
+    REVIVE_COST,
+    SKILLS,
+    ULTIMATE_COST,
+    MapSpec,
+)
 from .model import Unit
 from .table import dead_generals, designs_in_hand, standing_castles
 
@@ -69,28 +82,20 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     cards_ok = not (engage and state.card_played)
     modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
     mine = sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
-    codes = _action_cells(spec.grid.cols, spec.grid.size)
+    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
+    context = (state.mode, tuple(state.side_of), tuple(state.modifiers), tuple(modifiers))
+    codes = _cell_codes(state, seat, occ, engage)
+    blocks = _BLOCKS
     for unit in mine:
-        uid = unit.id
-        for cell in sorted(destinations(state, unit, occ)):
-            key = (uid, codes[cell])
-            move = _MOVES.get(key)
-            if move is None:
-                move = _MOVES[key] = Move(*key)
-            found.append(move)
-        if can_attack(unit):
-            reach = attack_range(state, unit)
-            plain = attack_reaches_target(state, unit, reach, occ)
-            if plain:
-                found.append(Attack(unit.id))
-            for design in modifiers:
-                if not _group_fits(design, unit):
-                    continue
-                extra = int(combat.attack_mods(design).get("range", 0))
-                if (plain and not extra) or (
-                    extra and attack_reaches_target(state, unit, reach + extra, occ)
-                ):
-                    found.append(Attack(unit.id, design))
+        entry = blocks.get(id(unit))
+        if entry is not None and entry[0] is unit and entry[1] == context and entry[2](codes) == entry[3]:
+            found.extend(entry[4])
+            continue
+        zone, block = _unit_block(state, spec, unit, modifiers, occ)
+        if len(blocks) >= _BLOCKS_KEPT:
+            blocks.clear()
+        blocks[id(unit)] = (unit, context, zone, zone(codes), block)
+        found.extend(block)
     if not state.attack_skill_used:
         for unit in mine:
             if unit.general and may_use_skills(unit):
@@ -109,6 +114,134 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
+#: Attack actions likewise: one object per (unit, card).
+_ATTACKS: dict[tuple[int, str], Attack] = {}
+
+#: Per unit object (by ``id``; the entry holds the unit, so the id is not reused while it is
+#: kept): the context, the getter of its neighbourhood's cells, their values then, and the moves
+#: and attacks listed for it. A unit is frozen, so the same object with the same context and
+#: neighbourhood has the same moves and attacks: most units are untouched by one action.
+_BLOCKS: dict[int, tuple[Unit, tuple[object, ...], Callable[[CellCodes], Any], Any, list[Action]]] = {}
+_BLOCKS_KEPT = 4096
+
+
+def _unit_block(
+    state: DozenWarState, spec: MapSpec, unit: Unit, modifiers: list[str], occ: Occupancy
+) -> tuple[Callable[[CellCodes], Any], list[Action]]:
+    """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
+    that fits it), and a getter of the cells they depend on: those within its move budget and
+    those on its rays within its longest reach."""
+    found: list[Action] = []
+    uid = unit.id
+    codes = _action_cells(spec.grid.cols, spec.grid.size)
+    budget = move_budget(state, unit)
+    for cell in sorted(destinations(state, unit, occ)):
+        key = (uid, codes[cell])
+        move = _MOVES.get(key)
+        if move is None:
+            move = _MOVES[key] = Move(*key)
+        found.append(move)
+    longest = 0
+    if can_attack(unit):
+        reach = longest = attack_range(state, unit)
+        plain = attack_reaches_target(state, unit, reach, occ)
+        if plain:
+            found.append(_attack(uid, ""))
+        for design in modifiers:
+            if not _group_fits(design, unit):
+                continue
+            extra = int(combat.attack_mods(design).get("range", 0))
+            longest = max(longest, reach + extra)
+            if (plain and not extra) or (extra and attack_reaches_target(state, unit, reach + extra, occ)):
+                found.append(_attack(uid, design))
+    return _zone(state.mode, unit.cell, budget, longest), found
+
+
+def _attack(uid: int, design: str) -> Attack:
+    """The shared attack action of a unit with a card (``""``: none)."""
+    key = (uid, design)
+    attack = _ATTACKS.get(key)
+    if attack is None:
+        attack = _ATTACKS[key] = Attack(uid, design)
+    return attack
+
+
+#: Codes of a cell for one player's moves: what R8.3a and R13.7 read (see :func:`_cell_codes`).
+_MOUNTAIN, _FRIENDLY, _FULL, _GENERAL, _OCCUPIED = 1, 2, 4, 8, 16
+CellCodes = tuple[list[int], list[int], list[int]]
+
+
+def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -> CellCodes:
+    """The board as ``seat``'s units' moves and attacks see it, per cell: a move code (mountain,
+    friendly, full of soldiers, a general there, occupied where that matters: Engage, a
+    mountain), whether an enemy target is there (R12.4, R2.8) and whether it stops a line of fire
+    (R2.1d). Coarser than the board, so a unit's own neighbours moving about leave most codes as
+    they were."""
+    moves, targets, blockers = _templates(state.mode, tuple(state.terrain))
+    moves, targets, blockers = moves.copy(), targets.copy(), blockers.copy()
+    side = state.side_of
+    mine = side[seat]
+    owner, soldiers, general, mountain = occ.owner, occ.soldiers, occ.general, occ.mountain
+    full = CELL_CAPACITY.limits["soldier"]
+    for unit in state.units.values():
+        cell = unit.cell
+        who = owner[cell]
+        code = moves[cell]
+        if who != seat:
+            code &= ~_FRIENDLY
+            if side[who] != mine:
+                targets[cell] = 1
+        if soldiers[cell] >= full:
+            code |= _FULL
+        if general[cell]:
+            code |= _GENERAL
+        if engage or mountain[cell]:
+            code |= _OCCUPIED
+        moves[cell] = code
+        blockers[cell] = 1
+    for castle in state.castles:
+        if castle.hp > 0 and castle.owner != seat:
+            cell = castle.cell
+            moves[cell] &= ~_FRIENDLY
+            if side[castle.owner] != mine and not soldiers[cell]:
+                targets[cell] = 1
+    return moves, targets, blockers
+
+
+@functools.cache
+def _templates(mode: str, terrain: tuple[int, ...]) -> CellCodes:
+    """The codes of an empty board (mountains only): copied, then the units and castles set."""
+    size = MAPS[MODE_MAP[mode]].grid.size
+    moves = [_FRIENDLY] * size
+    blockers = [0] * size
+    for cell in terrain:
+        moves[cell] = _MOUNTAIN
+        blockers[cell] = 1
+    return moves, [0] * size, blockers
+
+
+def _getter(cells: list[int]) -> Callable[[list[int]], Any]:
+    """A C-level getter of ``cells``' entries of a per-cell list (comparable, not a tuple)."""
+    if not cells:
+        return lambda codes: None
+    return operator.itemgetter(*cells)
+
+
+@functools.cache
+def _zone(mode: str, cell: int, budget: int, reach: int) -> Callable[[CellCodes], Any]:
+    """A getter of the codes a unit on ``cell`` moving up to ``budget`` steps and shooting up
+    to ``reach`` along its rays depends on: the move codes of its own cell and of those within
+    ``budget`` steps, the targets on its rays within ``reach``, the blockers before that."""
+    grid = MAPS[MODE_MAP[mode]].grid
+    near = _getter(sorted({cell, *grid.within(cell, max(budget, 0))}))
+    rays = [ray[:reach] for ray in grid.rays(cell)]
+    aimed = _getter(sorted({c for ray in rays for c in ray}))
+    passed = _getter(sorted({c for ray in rays for c in ray[:-1]}))
+
+    def key(codes: CellCodes) -> Any:
+        return near(codes[0]), aimed(codes[1]), passed(codes[2])
+
+    return key
 
 
 @functools.cache
