@@ -52,6 +52,10 @@ Rulings where RULESET.md is silent (IDs DW-…):
   leaves the turn order when play passes on.
 * DW-11.8: Engage's idle count is kept for the first player (the roll's winner) only; an
   attack action is a normal attack, a fist skill or an attack-kind card.
+* DW-2.23: a frozen unit may not warp either: freeze forbids everything root does to a unit
+  (R13.6), and R2.23 bars rooted units.
+* DW-7.5a: the draft's bans are public (R7.5a sets banned generals aside in view of all;
+  nothing hides them), so observations show them and ``determinize`` keeps them.
 * DW-hidden: hands, deck order, event order and the tokens under mountains are hidden; a
   player choosing which card to steal sees the victim's hand for that choice; the partner
   answering an alliance card swap sees the offered card.
