@@ -1,0 +1,208 @@
+"""Rule cases of the audit (issue 11): rules of RULESET.md (and rulings DW-…) that no scenario
+tested by name. Each test names its rule and fails if the engine departs from it."""
+
+from __future__ import annotations
+
+import attrs
+
+from games.dozen_war.dozen_war_helpers import (
+    acell,
+    bare,
+    castle,
+    cell,
+    general,
+    gid,
+    give,
+    hp,
+    mountain,
+    pass_all,
+    pass_until,
+    play,
+    refused,
+    soldier,
+    target,
+)
+from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.actions import (
+    Attack,
+    DefendCard,
+    Dig,
+    EndTurn,
+    Guard,
+    Move,
+    Revive,
+    UseSkill,
+    Warp,
+)
+from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
+from tabletop.games.dozen_war.table import draw_cards
+
+
+def test_dw_2_23_a_frozen_unit_does_not_warp() -> None:
+    """Ruling DW-2.23 (R2.23, R13.6): freeze bars the warp as root does."""
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    soldier(s, 0, "cavalry", (6, 6))
+    frozen = soldier(s, 0, "infantry", (1, 6))
+    free = soldier(s, 0, "infantry", (1, 6))
+    s.units[frozen] = attrs.evolve(s.units[frozen], statuses=(("freeze", UNTIL_END_OF_TURN),))
+    s.forget_legal_actions()
+    refused(s, Warp(frozen), "R2.23")
+    play(s, Warp(free))
+    assert s.units[free].cell == cell(s, (6, 6))
+
+
+def test_dw_7_5a_the_drafts_bans_are_public() -> None:
+    """Ruling DW-7.5a (R7.5a): every seat sees the bans, and determinize keeps them."""
+    s = GAME.new_game(players=4, seed=3)
+    while s.decision == "draft_ban":
+        s.apply(s.legal_actions()[0])
+    assert len(s.banned) == 4
+    for seat in range(4):
+        assert s.observation(seat)["banned"] == s.banned
+        assert s.determinize(seat, 1).banned == s.banned
+
+
+def test_r2_19a_the_volcanos_token_is_dug_on_or_next_to_the_warp_cell() -> None:
+    """R2.19, R2.19a, R15.5: once the volcano is gone its token stays on the warp cell, dug by a
+    general standing on it or next to it."""
+    s = bare(round_=4)
+    warp = (6, 6)
+    s.mountains[cell(s, warp)] = ["ruong_vang_mativen"]
+    est = general(s, 0, "est", warp)
+    kazu = general(s, 0, "kazu", (5, 5))
+    rodoc = general(s, 0, "rodoc", (4, 4))
+    assert Dig(est, acell(s, warp)) in s.legal_actions()
+    assert Dig(kazu, acell(s, warp)) in s.legal_actions()
+    refused(s, Dig(rodoc, acell(s, warp)), "R8.10")
+    play(s, Dig(kazu, acell(s, warp)))
+    assert s.coins[0] == 2 and cell(s, warp) not in s.mountains
+
+
+def test_r8_14a_a_revived_general_keeps_its_skill_marks() -> None:
+    """R8.14, R8.14a: a revived general returns at full HP, may act, but its skills marked this
+    round stay marked."""
+    s = bare(seat=0, round_=5)
+    castle(s, 0, "infantry", (1, 6))
+    s.roster[0].append("soul")
+    s.marks[0].append("soul.1")
+    s.coins[0], s.bank = 4, s.bank - 4
+    s.forget_legal_actions()
+    play(s, Revive("soul", acell(s, (1, 6))))
+    soul = s.units[gid("soul")]
+    assert soul.hp == 3 and s.coins[0] == 0 and not soul.moved
+    assert UseSkill("soul.1") not in s.legal_actions()
+    refused(s, UseSkill("soul.1"), "R5.2a")
+
+
+def test_r3_2c_a_guarding_general_that_dies_is_the_attackers_kill() -> None:
+    """R3.1b, R3.2, R3.2c, R12.9: an infantry general at 1 HP guards a soldier and dies; the
+    attacker gains the skull, the coin and its map piece."""
+    s = bare()
+    est = general(s, 1, "est", (5, 6), hp=1, pieces=("map_piece_1",))
+    guarded = soldier(s, 1, "archer", (5, 5))
+    general(s, 0, "kazu", (9, 9))
+    attacker = soldier(s, 0, "infantry", (5, 4))
+    play(s, Attack(attacker), target(guarded), Guard(est))
+    pass_all(s)
+    assert hp(s, est) == 0 and hp(s, guarded) == 1
+    assert s.skulls[0] == 1 and s.coins[0] == 1 and s.units[gid("kazu")].pieces == ("map_piece_1",)
+
+
+def test_r3_4d_splash_onto_a_mountain_takes_only_the_soldier_on_it() -> None:
+    """R3.4d step 3: the next cell is a mountain: the enemy soldier on it takes the splash; a
+    bare mountain stops the splash."""
+    s = bare()
+    mountain(s, (6, 8))
+    cav = soldier(s, 0, "cavalry", (6, 6))
+    first = soldier(s, 1, "archer", (6, 7))
+    climber = soldier(s, 2, "infantry", (6, 8))
+    play(s, Attack(cav), target(first))
+    pass_all(s)
+    assert hp(s, first) == 0 and hp(s, climber) == 1
+    t = bare()
+    mountain(t, (6, 8))
+    cav = soldier(t, 0, "cavalry", (6, 6))
+    first = soldier(t, 1, "archer", (6, 7))
+    behind = soldier(t, 1, "archer", (6, 9))
+    play(t, Attack(cav), target(first))
+    pass_all(t)
+    assert hp(t, first) == 0 and hp(t, behind) == 1
+
+
+def test_r3_1d_a_stunned_infantry_does_not_guard() -> None:
+    """R3.1d, R13.6: a guard must be able to act: a stunned infantry is not offered."""
+    s = bare()
+    victim = soldier(s, 1, "archer", (5, 5))
+    stunned = soldier(s, 1, "infantry", (5, 6))
+    attacker = soldier(s, 0, "infantry", (5, 4))
+    s.units[stunned] = attrs.evolve(s.units[stunned], statuses=(("stun", UNTIL_END_OF_TURN),))
+    s.forget_legal_actions()
+    play(s, Attack(attacker), target(victim))
+    assert s.decision != "guard"
+    pass_all(s)
+    assert hp(s, victim) == 0 and hp(s, stunned) == 2
+
+
+def test_r11_6_engage_one_defence_card_per_opponent_turn() -> None:
+    """R11.6: in the opponent's turn a player uses at most one defence card in total."""
+    s = bare(players=2, seat=0)
+    general(s, 0, "est", (7, 7))
+    general(s, 1, "kazu", (0, 0))
+    a1 = soldier(s, 0, "cavalry", (3, 2))
+    a2 = soldier(s, 0, "cavalry", (3, 5))
+    c1 = soldier(s, 1, "cavalry", (3, 3))
+    c2 = soldier(s, 1, "cavalry", (3, 6))
+    give(s, 1, "cav.khien_go")
+    give(s, 1, "cav.khien_go")
+    play(s, Attack(a1), target(c1))
+    pass_until(s, "defence_card")
+    play(s, DefendCard("cav.khien_go"))
+    pass_all(s)
+    assert hp(s, c1) == 1
+    play(s, Attack(a2), target(c2))
+    assert s.decision == "turn"  # no window step left for P2: its card of the turn is spent
+    assert hp(s, c2) == 0 and len(s.hands[1]) == 1
+
+
+def test_r10_10_allies_never_share_or_cross_a_cell_or_a_castle() -> None:
+    """R10.10, R2.8b, R8.3a: a unit may not enter or pass its ally's cell or castle."""
+    s = bare(players=4, seat=0, mode="alliance")
+    assert s.side_of[0] == s.side_of[2]
+    cav = soldier(s, 0, "cavalry", (6, 2))
+    soldier(s, 2, "infantry", (6, 3))
+    castle(s, 2, "archer", (5, 3))
+    soldier(s, 2, "infantry", (7, 3))
+    legal = s.legal_actions()
+    for rc in ((6, 3), (5, 3), (7, 3), (6, 4)):
+        assert Move(cav, acell(s, rc)) not in legal
+    assert Move(cav, acell(s, (4, 4))) in legal  # around the allied wall
+
+
+def test_r6_7_an_empty_deck_reshuffles_the_discard_pile() -> None:
+    """R6.7: a draw from an empty deck shuffles the discard pile into a new deck; with both
+    empty the draw gives nothing."""
+    s = bare()
+    s.discard = s.deck[:3]
+    s.deck = []
+    draw_cards(s, 0, 2)
+    assert len(s.hands[0]) == 2 and len(s.deck) == 1 and s.discard == []
+    draw_cards(s, 0, 3)
+    assert len(s.hands[0]) == 3 and s.deck == [] and s.discard == []
+
+
+def test_r8_12_statuses_of_the_turn_expire_and_a_stun_lasts_the_owners_next_turn() -> None:
+    """R8.12, R13.6: Khóa Xích's stun lasts until the end of the target owner's next turn."""
+    s = bare(players=2, seat=0)
+    kazu = general(s, 0, "kazu", (3, 3))
+    foe = general(s, 1, "lucy", (3, 5))
+    s.tasks = [Task("turn", 0)]
+    s.forget_legal_actions()
+    play(s, UseSkill("kazu.2"), target(foe))
+    pass_all(s)
+    assert hp(s, foe) == 1 and s.units[foe].has("stun")
+    play(s, EndTurn())
+    assert s.current_player == 1 and s.units[foe].has("stun")
+    assert not any(isinstance(a, (Move, Attack)) and a.unit == foe for a in s.legal_actions())
+    play(s, EndTurn())
+    assert not s.units[foe].has("stun") and s.units[kazu].hp == 3
