@@ -109,25 +109,24 @@ def test_r3_2c_a_guarding_general_that_dies_is_the_attackers_kill() -> None:
     assert s.skulls[0] == 1 and s.coins[0] == 1 and s.units[gid("kazu")].pieces == ("map_piece_1",)
 
 
-def test_r3_4d_splash_onto_a_mountain_takes_only_the_soldier_on_it() -> None:
-    """R3.4d step 3: the next cell is a mountain: the enemy soldier on it takes the splash; a
-    bare mountain stops the splash."""
+def _cavalry_kills_before_a_mountain(behind: tuple[int, int]) -> tuple[int, int]:
+    """P1 cavalry (6,6) kills a P2 archer at (6,7); mountain (6,8); a P3 infantry at ``behind``.
+    The infantry's HP afterwards and the archer's."""
     s = bare()
     mountain(s, (6, 8))
     cav = soldier(s, 0, "cavalry", (6, 6))
     first = soldier(s, 1, "archer", (6, 7))
-    climber = soldier(s, 2, "infantry", (6, 8))
+    other = soldier(s, 2, "infantry", behind)
     play(s, Attack(cav), target(first))
     pass_all(s)
-    assert hp(s, first) == 0 and hp(s, climber) == 1
-    t = bare()
-    mountain(t, (6, 8))
-    cav = soldier(t, 0, "cavalry", (6, 6))
-    first = soldier(t, 1, "archer", (6, 7))
-    behind = soldier(t, 1, "archer", (6, 9))
-    play(t, Attack(cav), target(first))
-    pass_all(t)
-    assert hp(t, first) == 0 and hp(t, behind) == 1
+    return hp(s, other), hp(s, first)
+
+
+def test_r3_4d_splash_onto_a_mountain_takes_only_the_soldier_on_it() -> None:
+    """R3.4d step 3: the next cell is a mountain: the enemy soldier on it takes the splash; a
+    bare mountain stops the splash."""
+    assert _cavalry_kills_before_a_mountain((6, 8)) == (1, 0)
+    assert _cavalry_kills_before_a_mountain((6, 9)) == (2, 0)
 
 
 def test_r3_1d_a_stunned_infantry_does_not_guard() -> None:
