@@ -3,13 +3,16 @@
 ``check_contract(game, players, seed)`` plays one random game and asserts everything DESIGN.md
 promises about states, actions, saving, records, hidden information, the seats that act,
 teams and returns. ``check_information_sets(game, players, seed)`` plays one and asserts that
-``determinize`` depends only on what the seat sees. The contract tests run both for every
+``determinize`` depends only on what the seat sees; ``check_tensors_distinguish`` that the
+observation tensor holds everything the observation does. The contract tests run them all for every
 registered game; a game's own tests may call them with particular options.
 """
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -92,6 +95,49 @@ def check_information_set(state: State, seat: int) -> None:
         )
 
 
+def check_tensors(game: Game[Any], state: State) -> None:
+    """Every seat's observation tensor has the game's shape and only finite floats, and equals
+    the tensor of a determinized state (equal observations, equal tensors); the action mask is
+    1 exactly at the legal action ids."""
+    shape = state.observation_shape
+    assert shape == game.observation_shape(state.num_players, **state.options)
+    assert len(shape) == 1 and shape[0] > 0, f"observation_shape {shape} is not flat"
+    for seat in range(state.num_players):
+        tensor = state.observation_tensor(seat)
+        assert len(tensor) == shape[0]
+        bad = [i for i, x in enumerate(tensor) if type(x) is not float or not math.isfinite(x)]
+        assert not bad, f"seat {seat}'s tensor has entries that are not finite floats at {bad[:5]}"
+        sample = state.determinize(seat, 3)
+        assert sample.observation_tensor(seat) == tensor, (
+            f"seat {seat}'s tensor differs in a state with the same observation({seat})"
+        )
+    mask = state.legal_action_mask()
+    assert len(mask) == game.num_distinct_actions and set(mask) <= {0, 1}
+    assert [i for i, bit in enumerate(mask) if bit] == state.legal_action_ids()
+
+
+def check_tensors_distinguish(game: Game[Any], players: int, seeds: Iterable[int], **options: Any) -> int:
+    """Play a random game per seed and check that, per seat, states whose observations differ
+    give different tensors (every observed thing is in the tensor); return how many distinct
+    observations were compared. The games are pooled: within one game most states differ in
+    some count that only grows, so a field left out would rarely show."""
+    seen: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
+    for seed in seeds:
+        rng = Rng.from_seed(seed)
+        state: State = game.new_game(players=players, seed=seed, **options)
+        while True:
+            for seat in range(players):
+                view = json.dumps(state.observation(seat), sort_keys=True)
+                known = seen[seat].setdefault(tuple(state.observation_tensor(seat)), view)
+                assert known == view, (
+                    f"seat {seat}: two different observations give the same tensor:\n{known}\n{view}"
+                )
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    return sum(len(views) for views in seen)
+
+
 def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
     """Everything that must hold of one non-terminal state."""
     assert not state.is_terminal and state.outcome is None
@@ -118,6 +164,7 @@ def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
     if not heavy:
         return
     before = state.to_dict()
+    check_tensors(game, state)
     check_teams_and_returns(state)
     if len(acting) > 1:
         check_hidden_commits(state)
@@ -199,6 +246,7 @@ def check_contract(
     assert all(0 <= w < players for w in outcome.winners)
     assert list(outcome.winners) == sorted(set(outcome.winners))
     check_teams_and_returns(state)
+    check_tensors(game, state)
     assert len(outcome.scores) == players
     sheets = state.scores()
     assert len(sheets) == players and all("total" in sheet for sheet in sheets)

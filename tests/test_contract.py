@@ -14,10 +14,12 @@ from contract import (
     check_information_set,
     check_information_sets,
     check_teams_and_returns,
+    check_tensors,
+    check_tensors_distinguish,
 )
 from tabletop.core import Outcome
 from toy import GAME as TOY
-from toy import SEALED, Bid, Take, ToyState
+from toy import SEALED, Bid, Take, ToyState, encode_toy
 
 NAMES = tabletop.game_names()
 
@@ -49,6 +51,14 @@ def test_determinize_depends_only_on_what_the_seat_sees(name: str, extreme: str)
         assert check_information_sets(game, players, seed) > 0
 
 
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("extreme", ["min", "max"])
+def test_observation_tensors_hold_everything_observed(name: str, extreme: str) -> None:
+    game = tabletop.load(name)
+    players = game.min_players if extreme == "min" else game.max_players
+    assert check_tensors_distinguish(game, players, range(3)) > players
+
+
 def test_toy_game_fulfils_the_contract() -> None:
     for seed in range(5):
         check_contract(TOY, 3, seed, heavy_every=1)
@@ -69,6 +79,38 @@ def test_simultaneous_toy_game_fulfils_the_contract() -> None:
         for seed in range(4):
             check_contract(SEALED, players, seed, heavy_every=1)
             check_information_sets(SEALED, players, seed, every=1)
+
+
+def test_toy_tensors_hold_everything_observed() -> None:
+    for players in (2, 4):
+        assert check_tensors_distinguish(TOY, players, range(10)) > players
+        assert check_tensors_distinguish(SEALED, players, range(10)) > players
+        assert check_tensors_distinguish(SEALED, players, range(10), leak=True) > players
+
+
+def test_the_contract_catches_a_tensor_that_reads_more_than_the_observation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def encode_with_the_deck(self: ToyState, seat: int) -> list[float]:
+        return [float(card) for card in self.deck.cards[:1]]  # a hidden card: leaks
+
+    state = TOY.new_game(players=2, seed=1)
+    check_tensors(TOY, state)
+    monkeypatch.setattr(ToyState, "observation_tensor", encode_with_the_deck)
+    monkeypatch.setattr(ToyState, "_observation_shape", staticmethod(lambda players, options: (1,)))
+    with pytest.raises(AssertionError, match="differs in a state with the same observation"):
+        check_tensors(TOY, state)
+
+
+def test_the_contract_catches_a_tensor_that_drops_part_of_the_observation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def without_takes(view: dict[str, Any], seat: int) -> list[float]:
+        return encode_toy({**view, "takes": 0}, seat)
+
+    monkeypatch.setattr(ToyState, "_encode_observation", staticmethod(without_takes))
+    with pytest.raises(AssertionError, match="two different observations give the same tensor"):
+        check_tensors_distinguish(TOY, 2, range(40), pile=6)
 
 
 def test_the_contract_catches_a_hidden_choice_that_shows() -> None:

@@ -11,7 +11,7 @@ bids, for simultaneous choices (several acting seats, commits hidden until all a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -45,6 +45,39 @@ class Take(Action):
         return f"take {self.count}"
 
 
+def _relative(values: list[Any], seat: int) -> list[Any]:
+    """``values`` per seat, the observing seat first and then the others in turn."""
+    return values[seat:] + values[:seat]
+
+
+def _one_hot(index: int | None, size: int) -> list[float]:
+    """``size`` zeros with a 1 at ``index`` (all zeros for ``None``)."""
+    vector = [0.0] * size
+    if index is not None:
+        vector[index] = 1.0
+    return vector
+
+
+def encode_toy(view: dict[str, Any], seat: int) -> list[float]:
+    """The toy observation as floats: pile, deck size and takes as raw counts; the observing
+    seat one-hot; points seat-relative; the seat to play seat-relative one-hot (last: nobody)."""
+    n = len(view["points"])
+    to_play = view["to_play"]
+    return [
+        float(view["pile"]),
+        float(view["deck_size"]),
+        float(view["takes"]),
+        *_one_hot(view["seat"], n),
+        *map(float, _relative(view["points"], seat)),
+        *_one_hot(n if to_play is None else (to_play - seat) % n, n + 1),
+    ]
+
+
+def toy_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Three counts, the seat, the points and the seat to play (or nobody)."""
+    return (3 + num_players * 3 + 1,)
+
+
 @attrs.define(slots=True, kw_only=True, eq=False)
 class ToyState(State):
     pile: int
@@ -52,6 +85,9 @@ class ToyState(State):
     deck: Deck
     points: list[TokenPool]
     takes: int = 0
+
+    _encode_observation = staticmethod(encode_toy)
+    _observation_shape = staticmethod(toy_shape)
 
     @property
     def current_player(self) -> int | None:
@@ -180,6 +216,51 @@ class Bid(Action):
         return f"bid {self.value}"
 
 
+_BID_VALUES = (1, 2, 3)
+
+
+def _bid_one_hot(value: int | None) -> list[float]:
+    """No bid, 1, 2 or 3 as a one-hot of four."""
+    return _one_hot(0 if value is None else value, 1 + len(_BID_VALUES))
+
+
+def encode_sealed(view: dict[str, Any], seat: int) -> list[float]:
+    """The sealed-bid observation as floats, seat-relative: the round (raw), points (raw), a flag
+    and the shown bids (raw, 0 before any), the seats that have bid and those waiting
+    (multi-hot), my bid (one-hot: none, 1, 2, 3) and, in the ``leak`` variant, each seat's
+    pending bid the same way."""
+    n = len(view["points"])
+    shown = view["shown"]
+    chosen = [0.0] * n
+    waiting = [0.0] * n
+    for other in view["bids"]["chosen"]:
+        chosen[(other - seat) % n] = 1.0
+    for other in view["bids"]["waiting"]:
+        waiting[(other - seat) % n] = 1.0
+    tensor = [
+        float(view["round"]),
+        *map(float, _relative(view["points"], seat)),
+        1.0 if shown else 0.0,
+        *(map(float, _relative(shown, seat)) if shown else [0.0] * n),
+        *chosen,
+        *waiting,
+        *_bid_one_hot(view["my_bid"]),
+    ]
+    if "pending" in view:
+        pending: list[int | None] = [None] * n
+        for other, bid in view["pending"].items():
+            pending[int(other)] = int(bid.split()[-1])
+        for value in _relative(pending, seat):
+            tensor.extend(_bid_one_hot(value))
+    return tensor
+
+
+def sealed_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The counts, bids and seats of :func:`encode_sealed`; four more per seat with ``leak``."""
+    pending = (1 + len(_BID_VALUES)) * num_players if options["leak"] else 0
+    return (2 + 4 * num_players + 1 + len(_BID_VALUES) + pending,)
+
+
 @attrs.define(slots=True, kw_only=True, eq=False)
 class SealedState(State):
     """Sealed bids: every round each seat bids 1-3 in secret (asked one seat at a time, the
@@ -192,6 +273,9 @@ class SealedState(State):
     points: list[int]
     shown: list[int] = attrs.field(factory=list)
     round: int = 0
+
+    _encode_observation = staticmethod(encode_sealed)
+    _observation_shape = staticmethod(sealed_shape)
 
     @property
     def current_player(self) -> int | None:

@@ -137,6 +137,19 @@ class Game(Generic[S]):
         resolved = self.resolve_options(num_players, options)
         return self._setup(num_players, seed, resolved, Rng.from_seed(seed))
 
+    # ------------------------------------------------------------------ tensors
+
+    def observation_shape(self, players: int, **options: Any) -> tuple[int, ...]:
+        """The shape ``(n,)`` of every seat's ``observation_tensor`` in a game of ``players``
+        seats with these options (defaults filled in); ``NotImplementedError`` for a game
+        without tensors."""
+        num_players = self.check_players(players)
+        resolved = self.resolve_options(num_players, options)
+        shape = self.state_type._observation_shape
+        if shape is State._observation_shape:
+            raise NotImplementedError(f"{self.name} has no observation tensor (no _observation_shape)")
+        return shape(num_players, resolved)
+
     # ------------------------------------------------------------------ actions as integers
 
     @property

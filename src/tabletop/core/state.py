@@ -9,6 +9,7 @@ integer action ids, saving and records.
 from __future__ import annotations
 
 import abc
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
@@ -119,6 +120,21 @@ class State(abc.ABC):
     def render(self) -> str:
         """The state as text a person can read at the table."""
         return repr(self)
+
+    # A game gives its state both tensor hooks as static methods (``_encode_observation =
+    # staticmethod(tensor.encode_observation)``): with no ``self`` to read, the encoder sees only
+    # the observation, so nothing hidden can reach the tensor.
+    @staticmethod
+    def _encode_observation(view: dict[str, Any], seat: int) -> list[float]:
+        """``view`` (what ``observation(seat)`` returned) as a flat list of floats, of the length
+        ``_observation_shape`` gives; reads nothing but ``view`` and static component data."""
+        raise NotImplementedError  # the public methods name the game
+
+    @staticmethod
+    def _observation_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The shape ``(n,)`` of every seat's observation tensor for this player count and
+        resolved options."""
+        raise NotImplementedError  # the public methods name the game
 
     # ------------------------------------------------------------------ the contract
 
@@ -251,6 +267,39 @@ class State(abc.ABC):
         """
         self._check_seat(seat)
         return self._observation(seat)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """``observation(seat)`` as a flat list of floats of length ``observation_shape[0]``
+        (pure Python; adapters make arrays of it). Computed from the observation alone, so
+        nothing hidden leaks and equal observations give equal tensors."""
+        encode = type(self)._encode_observation
+        if encode is State._encode_observation:
+            raise NotImplementedError(f"{self.game.name} has no observation tensor (no _encode_observation)")
+        tensor = encode(self.observation(seat), seat)
+        (size,) = self.observation_shape
+        if len(tensor) != size:
+            raise ValueError(
+                f"{self.game.name}'s observation tensor for seat {seat} has {len(tensor)} entries, "
+                f"not the {size} of its observation_shape"
+            )
+        return tensor
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of this game's observation tensors: ``game.observation_shape`` for this
+        state's player count and options."""
+        shape = type(self)._observation_shape
+        if shape is State._observation_shape:
+            raise NotImplementedError(f"{self.game.name} has no observation tensor (no _observation_shape)")
+        return shape(self.num_players, self.options)
+
+    def legal_action_mask(self) -> list[int]:
+        """A list of ``game.num_distinct_actions`` 0/1 ints: 1 exactly at :meth:`legal_action_ids`."""
+        mask = [0] * self.game.num_distinct_actions
+        encode = self.game.encode
+        for action in self.legal_actions():
+            mask[encode(action)] = 1
+        return mask
 
     def determinize(self: S, seat: int, seed: int) -> S:
         """A full state consistent with ``observation(seat)``: what ``seat`` cannot see is
