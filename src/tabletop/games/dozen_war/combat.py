@@ -9,6 +9,7 @@ decisions offered never reveal a hidden hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -163,7 +164,7 @@ def has_targets(
     """R12.3: whether an attack declared like this would have a legal target."""
     probe = Attack(player=player, unit=unit_id, source="probe", card=card, op=op)
     fix_numbers(state, probe, roll=False)
-    return bool(candidates(state, probe, occ, False))
+    return any_candidate(state, probe, occ)
 
 
 def _source_stars(state: DozenWarState, attack: Attack) -> int:
@@ -211,6 +212,43 @@ def candidates(state: DozenWarState, attack: Attack, occ: Occupancy, distinct: b
                 continue
             found.append(target)
     return sorted(found)
+
+
+def any_candidate(state: DozenWarState, attack: Attack, occ: Occupancy) -> bool:
+    """Whether :func:`candidates` (not ``distinct``) would find a target: the same tests, each
+    cell's targets before its line to the unit, stopping at the first."""
+    sel = selector(state, attack)
+    player = attack.player
+    shape = sel.get("shape", "attack_range")
+    kinds = sel.get("unit", "any")
+    castles = bool(sel.get("or_castle", False))
+    unit = state.units.get(attack.unit) if attack.unit is not None else None
+    units = state.units
+    if shape == "anywhere":
+        cells: Iterable[int] = range(spec_of(state).grid.size)
+    elif unit is None:
+        return False
+    elif shape == "radius":
+        return any(
+            any(
+                t >= CASTLE_BASE or unit_kind_fits(units[t], kinds)
+                for t in targets_in_cell(state, player, c, occ, castles)
+            )
+            and not_blocked_by_mountain(state, unit.cell, c)
+            for c in spec_of(state).grid.within(unit.cell, attack.range)
+        )
+    else:
+        over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
+        cells = [
+            c
+            for d, c in ray_cells(state, unit.cell, attack.range, over, occ)
+            if attack.ray is None or d == attack.ray
+        ]
+    return any(
+        t >= CASTLE_BASE or unit_kind_fits(units[t], kinds)
+        for c in cells
+        for t in targets_in_cell(state, player, c, occ, castles)
+    )
 
 
 def unit_kind_fits(unit: Any, kinds: Any) -> bool:

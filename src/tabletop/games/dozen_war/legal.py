@@ -103,12 +103,15 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     if cards_ok:
         for design in hand:
             if _card_playable(state, seat, design, occ):
-                found.append(PlayCard(design))
+                play = _PLAYS.get(design)
+                if play is None:
+                    play = _PLAYS[design] = PlayCard(design)
+                found.append(play)
     if not engage:
         found.extend(_digs(state, seat, mine))
         found.extend(_hand_overs(state, mine))
         found.extend(_warps(state, seat, mine, occ))
-    found.append(EndTurn())
+    found.append(_END_TURN)
     return found
 
 
@@ -291,23 +294,45 @@ def _skill_uses(
         if not can_attack(unit):
             return []
         uses: list[Action] = []
-        if combat.has_targets(state, seat, unit.id, first, "", occ):
-            uses.append(UseSkill(skill_id, "", copied))
+        plain = combat.has_targets(state, seat, unit.id, first, "", occ)
+        if plain:
+            uses.append(_use(skill_id, "", copied))
         for design in modifiers:
-            if _group_fits(design, unit) and combat.has_targets(state, seat, unit.id, first, design, occ):
-                uses.append(UseSkill(skill_id, design, copied))
+            if not _group_fits(design, unit):
+                continue
+            # A card without range finds the targets the skill finds alone (only range moves them).
+            if int(combat.attack_mods(design).get("range", 0)) == 0:
+                if plain:
+                    uses.append(_use(skill_id, design, copied))
+            elif combat.has_targets(state, seat, unit.id, first, design, occ):
+                uses.append(_use(skill_id, design, copied))
         return uses
     if first["op"] == "status" and first.get("hostile"):
         return (
-            [UseSkill(skill_id, "", copied)]
+            [_use(skill_id, "", copied)]
             if interpreter.select_units(state, seat, unit.id, first["select"])
             else []
         )
     if first["op"] == "teleport" and unit.attacked:
         return []
     if interpreter.effect_possible(state, seat, unit.id, first, window=False):
-        return [UseSkill(skill_id, "", copied)]
+        return [_use(skill_id, "", copied)]
     return []
+
+
+#: Skill uses, cards played and the end of a turn, shared like moves: one object per value.
+_USES: dict[tuple[str, str, str], UseSkill] = {}
+_PLAYS: dict[str, PlayCard] = {}
+_END_TURN = EndTurn()
+
+
+def _use(skill_id: str, design: str, copied: str) -> UseSkill:
+    """The shared use of a skill (with an attack card, and the skill it copies; ``""``: none)."""
+    key = (skill_id, design, copied)
+    use = _USES.get(key)
+    if use is None:
+        use = _USES[key] = UseSkill(*key)
+    return use
 
 
 def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy) -> bool:
