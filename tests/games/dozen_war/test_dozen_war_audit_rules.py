@@ -24,6 +24,7 @@ from games.dozen_war.dozen_war_helpers import (
 )
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
+    CASTLE_BASE,
     Attack,
     DefendCard,
     Dig,
@@ -34,7 +35,10 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
     Warp,
 )
+from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
+from tabletop.games.dozen_war.scoring import finish_by_score
+from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import draw_cards
 
 
@@ -205,3 +209,54 @@ def test_r8_12_statuses_of_the_turn_expire_and_a_stun_lasts_the_owners_next_turn
     assert not any(isinstance(a, (Move, Attack)) and a.unit == foe for a in s.legal_actions())
     play(s, EndTurn())
     assert not s.units[foe].has("stun") and s.units[kazu].hp == 3
+
+
+def _start_round(s: DozenWarState) -> None:
+    s.tasks = [Task("round_start")]
+    s.events = []  # no event card: only the income is looked at
+    s.forget_legal_actions()
+    run(s)
+
+
+def test_r9_2_income_per_standing_castle_and_a_full_castle_loses_its_soldier() -> None:
+    """R9.2, R2.7, R9.9, R9.10, R2.8g: from round 2 each player takes 1 coin, 1 card per
+    standing castle and 1 soldier into each standing castle, lost when it holds 5; a destroyed
+    castle gives nothing. Round 1 has no income (R9.1)."""
+    s = bare(round_=2)
+    full = castle(s, 0, "infantry", (1, 6))
+    for _ in range(5):
+        soldier(s, 0, "infantry", (1, 6))
+    castle(s, 0, "cavalry", (0, 5), hp=1)
+    castle(s, 0, "archer", (0, 7), hp=0)
+    _start_round(s)
+    assert s.coins == [1, 1, 1, 1] and [len(h) for h in s.hands] == [2, 0, 0, 0]
+    full_cell = s.castles[full - CASTLE_BASE].cell
+    assert sum(1 for u in s.units.values() if u.cell == full_cell) == 5
+    assert [u.cls for u in s.units.values() if u.cell == cell(s, (0, 5))] == ["cavalry"]
+    assert not any(u.cell == cell(s, (0, 7)) for u in s.units.values())
+    first = bare(round_=1)
+    castle(first, 0, "cavalry", (0, 5))
+    _start_round(first)
+    assert first.coins == [0, 0, 0, 0] and first.hands[0] == []
+    assert not any(u.cell == cell(first, (0, 5)) for u in first.units.values())
+
+
+def test_r16_4_alliance_scores_sum_the_members_still_in_the_game() -> None:
+    """R10.2, R10.12, R16.4: a team's score is the sum of its non-eliminated members'; an
+    eliminated member's skulls do not count and it is not among the winners."""
+    s = bare(round_=8, mode="alliance")
+    assert s.side_of == [0, 1, 0, 1]
+    s.skulls = [3, 2, 5, 2]
+    s.eliminated[2] = True
+    finish_by_score(s)
+    assert s.outcome is not None and s.outcome.winners == (1, 3) and s.outcome.reason == "score"
+
+
+def test_r7_1a_the_fifth_piece_dug_wins_at_once_even_in_round_one() -> None:
+    """R7.1, R7.1a, R15.4: a dig that brings a player to 5 map pieces ends the game at once."""
+    s = bare(round_=1)
+    est = general(s, 0, "est", (2, 6), pieces=("map_piece_1", "map_piece_2"))
+    general(s, 0, "kazu", (8, 8), pieces=("map_piece_3", "map_piece_4"))
+    mountain(s, (3, 6), ["map_piece_5"])
+    play(s, Dig(est, acell(s, (3, 6))))
+    assert s.outcome is not None and s.outcome.winners == (0,) and s.outcome.reason == "five_map_pieces"
