@@ -260,3 +260,22 @@ def test_r7_1a_the_fifth_piece_dug_wins_at_once_even_in_round_one() -> None:
     mountain(s, (3, 6), ["map_piece_5"])
     play(s, Dig(est, acell(s, (3, 6))))
     assert s.outcome is not None and s.outcome.winners == (0,) and s.outcome.reason == "five_map_pieces"
+
+
+def test_r2_20_the_warp_is_not_shared_and_control_ends_when_the_last_unit_leaves() -> None:
+    """WE-09's last lines (R2.20, R10.10): while P1 holds the warp cell its ally may neither warp
+    nor enter it; when P1's last unit leaves, P1 can warp no more."""
+    s = bare(players=4, seat=2, round_=4, mode="alliance")
+    castle(s, 2, "infantry", (6, 11))
+    waiting = soldier(s, 2, "infantry", (6, 11))
+    beside = soldier(s, 2, "infantry", (6, 7))
+    soldier(s, 0, "infantry", (6, 6))  # P1, the ally, holds the warp
+    legal = s.legal_actions()
+    assert Warp(waiting) not in legal and Move(beside, acell(s, (6, 6))) not in legal
+    mine = bare(round_=4)
+    castle(mine, 0, "infantry", (1, 6))
+    later = soldier(mine, 0, "infantry", (1, 6))
+    holder = soldier(mine, 0, "infantry", (6, 6))
+    assert Warp(later) in mine.legal_actions()
+    play(mine, Move(holder, acell(mine, (5, 6))))
+    refused(mine, Warp(later), "R2.20")

@@ -16,7 +16,7 @@ import attrs
 from tabletop.core import Action, Hands, ScoreSheet, Simultaneous, State
 from tabletop.core.state import TRANSIENT
 
-from . import effects, hidden, invariants, legal, refusals, scoring, text
+from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
 from .city import CityView, derive
 from .trading import Market, market
 
@@ -209,6 +209,9 @@ class SevenWondersState(State):
 
     def _resample(self, seat: int) -> None:
         hidden.resample(self, seat)
+
+    _encode_observation = staticmethod(tensor.encode)
+    _observation_shape = staticmethod(tensor.shape)
 
     def render(self) -> str:
         """The table as text, from the deciding seat's side (its hand only)."""
