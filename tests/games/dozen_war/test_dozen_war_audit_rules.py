@@ -26,11 +26,13 @@ from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
     Attack,
+    ChooseOption,
     DefendCard,
     Dig,
     EndTurn,
     Guard,
     Move,
+    Pass,
     Revive,
     UseSkill,
     Warp,
@@ -39,7 +41,7 @@ from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
 from tabletop.games.dozen_war.scoring import finish_by_score
 from tabletop.games.dozen_war.state import DozenWarState
-from tabletop.games.dozen_war.table import draw_cards
+from tabletop.games.dozen_war.table import designs_in_hand, draw_cards
 
 
 def test_dw_2_23_a_frozen_unit_does_not_warp() -> None:
@@ -279,3 +281,43 @@ def test_r2_20_the_warp_is_not_shared_and_control_ends_when_the_last_unit_leaves
     assert Warp(later) in mine.legal_actions()
     play(mine, Move(holder, acell(mine, (5, 6))))
     refused(mine, Warp(later), "R2.20")
+
+
+def test_r10_9ab_the_ally_guards_and_defends_after_the_receivers_owner() -> None:
+    """R10.9a, R10.9b, R12.6: the ally's infantry may guard; at the card step the receiver's
+    owner decides first, then the ally; one card per hit for the whole team."""
+    s = bare(players=4, seat=1, mode="alliance")
+    victim = soldier(s, 0, "infantry", (5, 5))
+    ally_guard = soldier(s, 2, "infantry", (5, 6))
+    attacker = soldier(s, 1, "infantry", (5, 4))
+    give(s, 0, "inf.bua_chien")  # the owner holds a card it cannot use here
+    give(s, 2, "com.quyen_truong_phep_thuat")
+    play(s, Attack(attacker), target(victim))
+    assert s.decision == "guard" and s.current_player == 2
+    play(s, Pass())
+    assert s.decision == "defence_card" and s.current_player == 0
+    play(s, Pass())
+    assert s.decision == "defence_card" and s.current_player == 2
+    play(s, DefendCard("com.quyen_truong_phep_thuat"))
+    pass_all(s)
+    assert hp(s, victim) == 2 and hp(s, ally_guard) == 2 and s.decision == "turn"
+
+
+def test_r10_9c_allies_swap_one_card_for_one_when_equipment_is_dealt() -> None:
+    """R10.9c, R9.0 step 4: the member earlier in turn order offers a card, the partner gives
+    one back; the other team may pass (nothing changes)."""
+    s = bare(players=4, round_=3, mode="alliance")
+    for seat, design in ((0, "inf.bua_chien"), (2, "arc.no_sat"), (1, "cav.dai_dao"), (3, "cav.khien_go")):
+        give(s, seat, design)
+    s.tasks = [Task("round_start")]
+    s.events = []
+    run(s)
+    assert s.decision == "card_swap_offer" and s.current_player == 0
+    play(s, ChooseOption("inf.bua_chien"))
+    assert s.decision == "card_swap_answer" and s.current_player == 2
+    assert s.observation(1)["agenda"][-1]["data"].get("offer") is None  # hidden from the enemies
+    play(s, ChooseOption("arc.no_sat"))
+    assert designs_in_hand(s, 0) == ["arc.no_sat"] and designs_in_hand(s, 2) == ["inf.bua_chien"]
+    assert s.decision == "card_swap_offer" and s.current_player == 1
+    play(s, Pass())
+    assert designs_in_hand(s, 1) == ["cav.dai_dao"] and s.decision == "turn"
