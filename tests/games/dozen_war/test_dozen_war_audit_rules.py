@@ -321,3 +321,32 @@ def test_r10_9c_allies_swap_one_card_for_one_when_equipment_is_dealt() -> None:
     assert s.decision == "card_swap_offer" and s.current_player == 1
     play(s, Pass())
     assert designs_in_hand(s, 1) == ["cav.dai_dao"] and s.decision == "turn"
+
+
+def test_r2_2a_the_standing_volcano_blocks_lines_and_nobody_climbs_it() -> None:
+    """R2.2, R2.2a: until round 4 the volcano is a mountain: it stops an archer's shot and no
+    unit, not even a climbing soldier, ends a move on it."""
+    s = bare(round_=3)
+    mountain(s, (6, 6))
+    s.volcano_up = True
+    archer = soldier(s, 0, "archer", (6, 4))
+    climber = soldier(s, 0, "infantry", (6, 5))
+    foe = soldier(s, 1, "infantry", (6, 7))
+    legal = s.legal_actions()
+    assert Move(climber, acell(s, (6, 6))) not in legal and Attack(archer) not in legal
+    assert Move(climber, acell(s, (5, 6))) in legal and hp(s, foe) == 2
+
+
+def test_r2_1d_a_radius_skill_does_not_reach_behind_a_mountain_on_a_ray() -> None:
+    """R2.1d (radius effects), R2.2: Bùng Cháy needs no line, but a target straight behind a
+    mountain is out of reach; one off every ray is not."""
+    s = bare()
+    general(s, 0, "ranus", (5, 5))
+    mountain(s, (5, 6))
+    hidden = soldier(s, 1, "archer", (5, 7))
+    knight_move = soldier(s, 1, "archer", (6, 7))
+    s.coins[0], s.bank = 2, s.bank - 2
+    s.forget_legal_actions()
+    play(s, UseSkill("ranus.3"))
+    legal = s.legal_actions()
+    assert target(knight_move) in legal and target(hidden) not in legal
