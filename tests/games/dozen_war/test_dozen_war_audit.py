@@ -94,3 +94,15 @@ def test_r10_9d_an_ally_jumps_the_partners_general_away_with_nhan_dich_chuyen() 
     play(s, landing)
     pass_all(s)
     assert s.units[kazu].hp == 3 and s.units[kazu].cell != cell(s, (5, 5))
+
+
+def test_r11_1_engage_pays_no_coin_for_a_kill() -> None:
+    """R11.1: Engage has no coins, so killing the enemy general pays nothing (R2.6 is for
+    Chiến Thần); the kill still wins (R11.7)."""
+    s = bare(players=2, seat=0)
+    siri = general(s, 0, "siri", (4, 3))
+    lucy = general(s, 1, "lucy", (3, 4), hp=1)
+    play(s, Attack(siri), target(lucy))
+    pass_all(s)
+    assert s.outcome is not None and s.outcome.winners == (0,)
+    assert s.coins == [0, 0]

@@ -187,7 +187,8 @@ def kill(state: DozenWarState, unit_id: int, credit: int) -> None:
         drop_loose(state, unit.cell, unit.pieces)
         return
     state.skulls[credit] += 1
-    gain_coins(state, credit, 1)
+    if state.mode != "engage":  # R11.1: Engage has no coins
+        gain_coins(state, credit, 1)
     for piece in unit.pieces:
         push(state, "steal_piece", credit, piece=piece, cell=unit.cell)
 
