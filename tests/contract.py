@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -136,6 +137,124 @@ def check_tensors_distinguish(game: Game[Any], players: int, seeds: Iterable[int
                 break
             state.apply(rng.choice(state.legal_actions()))
     return sum(len(views) for views in seen)
+
+
+Path = tuple[str | int, ...]
+
+
+def _leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every leaf of a JSON value (a scalar, None or an empty container) with its path."""
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list) and value:
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    else:
+        yield path, value
+
+
+def _pattern(path: Path) -> Path:
+    """``path`` with list indices made ``"*"``: where alike values sit in every observation."""
+    return tuple("*" if isinstance(step, int) else step for step in path)
+
+
+def _replaced(view: Any, path: Path, value: Any) -> Any:
+    """A copy of ``view`` with the leaf at ``path`` replaced by ``value``."""
+    if not path:
+        return value
+    copy = dict(view) if isinstance(view, dict) else list(view)
+    copy[path[0]] = _replaced(view[path[0]], path[1:], value)  # type: ignore[index]
+    return copy
+
+
+def _nodes(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every value inside a JSON value, containers included, with its path."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _nodes(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _nodes(item, (*path, index))
+
+
+def check_every_observed_leaf_is_encoded(
+    game: Game[Any], players: int, seeds: Iterable[int], every: int = 9, **options: Any
+) -> set[Path]:
+    """Change each leaf of sampled observations, one at a time, and check the tensor changes:
+    a number by +1, a flag flipped, anything else (a name, ``None``, an empty list) to other
+    values seen at that place (its path with list indices as ``"*"``) in the pooled games.
+    Every place that had another value to try must have been checked at least once (a change
+    the encoder refuses, a name outside its vocabulary or more entries than slots, does not
+    count); return the places checked."""
+    views: list[tuple[int, dict[str, Any]]] = []
+    for seed in seeds:
+        rng = Rng.from_seed(seed)
+        state: State = game.new_game(players=players, seed=seed, **options)
+        decisions = 0
+        while True:
+            if decisions % every == 0 or state.is_terminal:
+                views.extend((seat, state.observation(seat)) for seat in range(players))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    seen: dict[Path, dict[str, Any]] = {}
+    for _, view in views:
+        for path, value in _nodes(view):
+            seen.setdefault(_pattern(path), {})[json.dumps(value, sort_keys=True)] = value
+    encode = type(game.new_game(players=players, seed=0, **options))._encode_observation
+    checked: set[Path] = set()
+    tried: set[Path] = set()
+    for seat, view in views:
+        tensor = encode(view, seat)
+        for path, value in _leaves(view):
+            where = _pattern(path)
+            others: list[Any]
+            if type(value) is bool:
+                others = [not value]
+            elif type(value) is int:
+                others = [value + 1]
+            else:
+                others = [other for other in seen[where].values() if other != value][:3]
+            for other in others:
+                tried.add(where)
+                try:
+                    changed = encode(_replaced(view, path, other), seat)
+                except (ValueError, KeyError, IndexError, TypeError):
+                    continue
+                assert changed != tensor, (
+                    f"seat {seat}: {'.'.join(map(str, path))} = {value!r} changed to {other!r} "
+                    "leaves the tensor unchanged"
+                )
+                checked.add(where)
+    missed = sorted(map(str, tried - checked))
+    assert not missed, f"the encoder refused every change tried at {missed}"
+    return checked
+
+
+def tensor_microseconds(game: Game[Any], players: int, seed: int, **options: Any) -> tuple[float, float]:
+    """Over the states of one random game: the mean µs per ``observation_tensor(seat)`` call
+    (the observation included), and per encoding of a ready observation alone."""
+    rng = Rng.from_seed(seed)
+    state: State = game.new_game(players=players, seed=seed, **options)
+    encode = type(state)._encode_observation
+    whole = alone = 0.0
+    calls = 0
+    while not state.is_terminal:
+        for seat in range(players):
+            start = time.perf_counter()
+            state.observation_tensor(seat)
+            middle = time.perf_counter()
+            view = state.observation(seat)
+            ready = time.perf_counter()
+            encode(view, seat)
+            whole += middle - start
+            alone += time.perf_counter() - ready
+            calls += 1
+        state.apply(rng.choice(state.legal_actions()))
+    return whole / calls * 1e6, alone / calls * 1e6
 
 
 def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:

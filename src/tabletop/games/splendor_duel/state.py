@@ -12,7 +12,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, holdings, invariants, legal, refusals, scoring, text
+from . import effects, hidden, holdings, invariants, legal, refusals, scoring, tensor, text
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -51,6 +51,9 @@ class SplendorDuelState(State):
     royal_supply: list[str]
     #: Royal cards taken, per seat.
     royals: list[list[str]]
+
+    _encode_observation = staticmethod(tensor.encode_observation)
+    _observation_shape = staticmethod(tensor.observation_shape)
 
     # ------------------------------------------------------------------ the contract
 

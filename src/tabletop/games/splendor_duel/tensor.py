@@ -1,0 +1,128 @@
+"""The observation as a fixed-length vector: ``observation(seat)`` encoded as 1,235 floats.
+
+Seat-relative: "me" is the observing seat, "opp" the other. Counts are raw small integers
+(not scaled); everything else is 0/1. The slices, in order (sizes in brackets):
+
+* ``seat`` one-hot [2]; ``options.first_player`` one-hot over (drawn, me, opp) [3];
+  ``to_play`` one-hot over (me, opp, nobody) [3]; ``decision`` one-hot over
+  :data:`DECISIONS` [7]; ``pending`` 4 slots, each one-hot over the follow-ups (place_wild,
+  take_token, steal_token, choose_royal), in queue order, empty slots 0 [16];
+  ``ability_card`` one-hot over the 67 jewel cards [67]; ``replenished`` [1]; ``turn_order``: each of its
+  two places one-hot over (me, opp) [4]; ``round`` and ``extra_turns`` counts [2].
+* ``board``: per cell (row by row) one-hot over the 7 token kinds (white, blue, green, red,
+  black, pearl, gold), an empty cell 0 [175]; ``bag`` counts per token kind [7];
+  ``privilege_supply`` count [1].
+* ``pyramid``: per level, per slot, one-hot over that level's cards (30, 24 and 13; an empty
+  slot 0) [5*30 + 4*24 + 3*13 = 285]; ``deck_sizes`` per level [3]; ``royal_supply``
+  multi-hot over the 4 royal cards [4]; ``wild_colours``: per wild card (9, catalog order)
+  one-hot over the 5 gem colours it joined [45].
+* ``players``, me then opp, each [302]: ``tokens`` counts per token kind [7]; ``privileges``
+  [1]; ``cards`` multi-hot over the 67 jewel cards [67]; ``royals`` multi-hot [4];
+  ``reserved``: 3 slots in hand order, each: held, blind, level one-hot [3], card one-hot over
+  the 67 (0 when the card is hidden) [72 each, 216]; ``prestige`` and ``crowns`` [2];
+  ``bonuses`` per gem colour [5].
+* ``outcome``: over [1]; winners multi-hot over (me, opp) [2]; reason multi-hot over
+  (prestige, crowns, colour_prestige) [3].
+
+The order in which a seat bought its cards or took its royal cards is not encoded (the
+observation lists them in that order, but no rule reads it); hand order of the reserved cards
+is, since the blind ones are told apart by their place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, relative_seat, slots
+
+from .components import BOX, CARDS, GEMS, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
+from .decisions import DECISION_ACTIONS, FOLLOW_UPS, OVER
+
+#: Every decision name, in the order of the ``decision`` one-hot.
+DECISIONS: Final = Vocabulary((*DECISION_ACTIONS, OVER))
+_FOLLOW_UPS: Final = Vocabulary(FOLLOW_UPS)
+#: Slots for the queued follow-ups: a purchase queues at most one per kind.
+PENDING_SLOTS: Final = len(FOLLOW_UPS)
+_CARDS: Final = Vocabulary(CARDS)
+_ROYALS: Final = Vocabulary(ROYALS)
+_TOKENS: Final = Vocabulary(TOKEN_KINDS)
+_GEMS: Final = Vocabulary(GEMS)
+_LEVEL_CARDS: Final = {
+    level: Vocabulary(card.id for card in CARDS.values() if card.level == level) for level in LEVELS
+}
+_WILD_CARDS: Final = tuple(card.id for card in CARDS.values() if card.colour == WILD)
+_REASONS: Final = Vocabulary(("prestige", "crowns", "colour_prestige"))
+
+
+def observation_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """``(1235,)``: Splendor Duel has two seats and no option that changes what is seen."""
+    head = 2 + 3 + 3 + len(DECISIONS) + PENDING_SLOTS * len(_FOLLOW_UPS) + len(_CARDS) + 1 + 4 + 2
+    table = BOX.board_size**2 * len(_TOKENS) + len(_TOKENS) + 1
+    table += sum(BOX.pyramid[level] * len(_LEVEL_CARDS[level]) for level in LEVELS) + len(LEVELS)
+    table += len(_ROYALS) + len(_WILD_CARDS) * len(_GEMS)
+    reserved = BOX.max_reserved * (2 + len(LEVELS) + len(_CARDS))
+    player = len(_TOKENS) + 1 + len(_CARDS) + len(_ROYALS) + reserved + 2 + len(_GEMS)
+    return (head + table + SEATS * player + 1 + SEATS + len(_REASONS),)
+
+
+def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
+    """``view``, the observation of ``seat``, as the floats laid out in the module docstring."""
+    out: list[float] = []
+    one_hot(out, view["seat"], SEATS)
+    first = relative_seat(view["options"]["first_player"], seat, SEATS)
+    one_hot(out, 0 if first is None else 1 + first, 1 + SEATS)
+    to_play = view["to_play"]
+    one_hot(out, SEATS if to_play is None else relative_seat(to_play, seat, SEATS), SEATS + 1)
+    DECISIONS.one_hot(out, view["decision"])
+    slots(out, _FOLLOW_UPS, view["pending"], PENDING_SLOTS)
+    _CARDS.one_hot(out, view["ability_card"])
+    flag(out, view["replenished"])
+    for other in view["turn_order"]:
+        one_hot(out, relative_seat(other, seat, SEATS), SEATS)
+    counts(out, (view["round"], view["extra_turns"]))
+    tokens = _TOKENS
+    for kind in view["board"]:
+        tokens.one_hot(out, kind)
+    _token_counts(out, view["bag"])
+    out.append(float(view["privilege_supply"]))
+    for level in LEVELS:
+        slots(out, _LEVEL_CARDS[level], view["pyramid"][str(level)], BOX.pyramid[level])
+    counts(out, (view["deck_sizes"][str(level)] for level in LEVELS))
+    _ROYALS.multi_hot(out, view["royal_supply"])
+    wild = view["wild_colours"]
+    for card in _WILD_CARDS:
+        _GEMS.one_hot(out, wild.get(card))
+    players = view["players"]
+    for other in (seat, 1 - seat):
+        _encode_player(out, players[other])
+    outcome = view["outcome"]
+    flag(out, outcome is not None)
+    winners = [] if outcome is None else outcome["winners"]
+    out.extend(1.0 if other in winners else 0.0 for other in (seat, 1 - seat))
+    _REASONS.multi_hot(out, [] if outcome is None else outcome["reason"].split("+"))
+    return out
+
+
+def _token_counts(out: list[float], pool: Mapping[str, int]) -> None:
+    """Append the count of each token kind in ``pool`` (absent kinds count 0)."""
+    out.extend(float(pool.get(kind, 0)) for kind in TOKEN_KINDS)
+
+
+def _encode_player(out: list[float], player: dict[str, Any]) -> None:
+    """Append one seat's holdings (the ``players`` slice of the module docstring)."""
+    _token_counts(out, player["tokens"])
+    out.append(float(player["privileges"]))
+    _CARDS.multi_hot(out, player["cards"])
+    _ROYALS.multi_hot(out, player["royals"])
+    reserved = player["reserved"]
+    if len(reserved) > BOX.max_reserved:
+        raise ValueError(f"{len(reserved)} reserved cards do not fit the tensor's {BOX.max_reserved}")
+    for entry in reserved:
+        out.append(1.0)
+        flag(out, entry["blind"])
+        one_hot(out, LEVELS.index(entry["level"]), len(LEVELS))
+        _CARDS.one_hot(out, entry["card"])
+    out.extend([0.0] * ((2 + len(LEVELS) + len(_CARDS)) * (BOX.max_reserved - len(reserved))))
+    counts(out, (player["prestige"], player["crowns"]))
+    counts(out, (player["bonuses"][gem] for gem in GEMS))
