@@ -92,7 +92,13 @@ class BuildFromDiscard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"build {card_name(self.card)} from the discard pile (Halikarnassos)"
+        # Two Ages print cards of one name (Press in I and II): the kind's Age tells them apart.
+        age = (
+            f", Age {self.card.partition('-')[0]}"
+            if isinstance(self.card, str) and self.card in KIND_NAMES
+            else ""
+        )
+        return f"build {card_name(self.card)}{age} from the discard pile (Halikarnassos)"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (Build, BuildFree, BuildStage, Discard, BuildFromDiscard)
