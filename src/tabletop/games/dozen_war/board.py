@@ -7,6 +7,7 @@ reach). Occupancy is computed once per question from the units, never stored.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,24 +28,30 @@ class View:
     __slots__ = ("castle_index", "castle_owner", "general", "ids", "mountain", "owner", "soldiers")
 
     def __init__(self, state: DozenWarState) -> None:
-        spec = spec_of(state)
-        size = spec.grid.size
-        self.ids: list[list[int]] = [[] for _ in range(size)]
-        self.owner = [-1] * size
-        self.soldiers = [0] * size
-        self.general = [False] * size
+        size = spec_of(state).grid.size
+        # Empty cells share one empty list (a view is read, never changed): a list per cell
+        # only where units stand.
+        ids: list[list[int]] = [_NOBODY] * size
+        owner = [-1] * size
+        soldiers = [0] * size
+        general = [False] * size
         for unit in state.units.values():
             cell = unit.cell
-            self.ids[cell].append(unit.id)
-            self.owner[cell] = unit.owner
-            if unit.general:
-                self.general[cell] = True
+            here = ids[cell]
+            if here is _NOBODY:
+                ids[cell] = [unit.id]
             else:
-                self.soldiers[cell] += 1
-        mountain = [False] * size
-        for cell in state.terrain:
-            mountain[cell] = True
-        self.mountain = mountain
+                here.append(unit.id)
+            owner[cell] = unit.owner
+            if unit.general:
+                general[cell] = True
+            else:
+                soldiers[cell] += 1
+        self.ids = ids
+        self.owner = owner
+        self.soldiers = soldiers
+        self.general = general
+        self.mountain = _mountains(size, tuple(state.terrain))
         self.castle_owner = [-1] * size
         self.castle_index = [-1] * size
         for index, castle in enumerate(state.castles):
@@ -57,6 +64,18 @@ class View:
 
 
 Occupancy = View
+
+#: The unit ids of every empty cell in a view (never changed).
+_NOBODY: list[int] = []
+
+
+@functools.cache
+def _mountains(size: int, terrain: tuple[int, ...]) -> list[bool]:
+    """Per cell, whether it is a mountain (shared by every view of that terrain, never changed)."""
+    mountain = [False] * size
+    for cell in terrain:
+        mountain[cell] = True
+    return mountain
 
 
 def spec_of(state: DozenWarState) -> MapSpec:

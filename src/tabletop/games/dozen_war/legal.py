@@ -125,7 +125,7 @@ _ATTACKS: dict[tuple[int, str], Attack] = {}
 #: and attacks listed for it. A unit is frozen, so the same object with the same context and
 #: neighbourhood has the same moves and attacks: most units are untouched by one action.
 _BLOCKS: dict[int, tuple[Unit, tuple[object, ...], Callable[[CellCodes], Any], Any, list[Action]]] = {}
-_BLOCKS_KEPT = 4096
+_BLOCKS_KEPT = 16384
 
 
 def _unit_block(

@@ -140,11 +140,14 @@ def check_end(state: DozenWarState) -> None:
                 state, tuple(s for s in range(state.num_players) if s not in dead), "engage_general_killed"
             )
         return
-    for team in sorted(set(state.side_of)):
-        members = _members(state, team)
-        if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
-            _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
-            return
+    # No team holds more pieces than lie on the board in all: most checks stop at this sum.
+    on_board = sum(len(u.pieces) for u in state.units.values() if u.pieces)
+    if on_board + sum(map(len, state.loose.values())) >= PIECES_TO_WIN:
+        for team in sorted(set(state.side_of)):
+            members = _members(state, team)
+            if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
+                _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
+                return
     for seat in range(state.num_players):
         if state.eliminated[seat]:
             continue
