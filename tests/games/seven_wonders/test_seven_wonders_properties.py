@@ -147,10 +147,9 @@ def test_payment_options_match_a_brute_force_search(
         derive(boards[0], "A", left, 0),
         derive(boards[1], "B", right, 1),
     ]
-    key = repr(cost)
     best, every = brute_force(cost, *views)
-    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == best
-    assert set(payment_splits(key, cost, views[0], views[1], views[2], prune=False)) == every
+    assert set(payment_splits(cost, views[0], views[1], views[2])) == best
+    assert set(payment_splits(cost, views[0], views[1], views[2], prune=False)) == every
     # Asked again (now from the caches), the answers are the same.
-    assert set(payment_splits(key, cost, views[0], views[1], views[2])) == best
-    assert set(payment_splits(key, cost, views[0], views[1], views[2], prune=False)) == every
+    assert set(payment_splits(cost, views[0], views[1], views[2])) == best
+    assert set(payment_splits(cost, views[0], views[1], views[2], prune=False)) == every

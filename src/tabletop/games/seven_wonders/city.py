@@ -1,5 +1,9 @@
 """What a city's cards and wonder stages add up to (production, prices, shields, powers), derived
 from the city and rebuilt whenever it builds; never saved.
+
+Resource vectors are also kept *packed* (:func:`pack`): one int, 8 bits a resource, so that
+comparing a cost with a production, or taking what a production lacks of a cost, is a few int
+operations, and the trade caches are keyed by ints.
 """
 
 from __future__ import annotations
@@ -13,25 +17,30 @@ from .components import BOARDS, CARDS, COLORS, DISCOUNT_PRICE, PRICE, RESOURCES,
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 
 Vector = tuple[int, ...]
-#: What a city's own production and prices look like to a cost: fixed production, the "one
-#: of these" productions, the prices paid to the left and to the right.
 #: "One of these" productions, each a bit mask over :data:`RESOURCES` indexes, sorted.
 Masks = tuple[int, ...]
-OwnKey = tuple[Vector, Masks, Vector, Vector]
-#: What a city sells its neighbours: fixed production and "one of these" productions.
-TradeKey = tuple[Vector, Masks]
 
-#: Resource vectors packed into one int, 8 bits a resource (:func:`pack`), so that comparing
-#: a cost with a production is one subtraction: with :data:`GUARD` set in the production,
-#: ``(production | GUARD) - cost`` keeps every guard bit iff no resource falls short.
 _BITS = 8
-#: The top bit of each resource's field.
+#: The top bit of each resource's field: with it set in a production, ``(production | GUARD)
+#: - cost`` keeps every guard bit iff no resource of the cost is missing.
 GUARD = sum(1 << (_BITS * k + _BITS - 1) for k in range(len(RESOURCES)))
+#: One field's bits below its guard bit.
+FIELD = (1 << (_BITS - 1)) - 1
+#: The bits below the guard of every field.
+LOW = GUARD - sum(1 << (_BITS * k) for k in range(len(RESOURCES)))
 
 
 def pack(vector: Sequence[int]) -> int:
     """``vector`` (over :data:`RESOURCES`, each amount below 128) as one int."""
-    return sum(n << (_BITS * k) for k, n in enumerate(vector))
+    bits = 0
+    for k, n in enumerate(vector):
+        bits |= n << (_BITS * k)
+    return bits
+
+
+def unpack(bits: int) -> Vector:
+    """The vector :func:`pack` made ``bits`` from."""
+    return tuple([bits >> (_BITS * k) & FIELD for k in range(len(RESOURCES))])
 
 
 def covers(production: int, cost: int) -> bool:
@@ -39,15 +48,112 @@ def covers(production: int, cost: int) -> bool:
     return ((production | GUARD) - cost) & GUARD == GUARD
 
 
-def _reach(fixed: Sequence[int], choices: Masks) -> int:
-    """``fixed`` plus one of each resource per "one of these" production offering it, packed:
-    the most of each resource these could ever give."""
-    reach = pack(fixed)
-    for mask in choices:
-        for k in range(len(RESOURCES)):
-            if mask >> k & 1:
-                reach += 1 << (_BITS * k)
-    return reach
+def short(need: int, have: int) -> int:
+    """What ``have`` lacks of ``need`` (both packed), resource by resource, packed."""
+    diff = (need | GUARD) - have
+    # A field whose guard bit survived did not go below zero; the others are kept at zero.
+    return diff & (((diff & GUARD) >> (_BITS - 1)) * FIELD)
+
+
+def ones(bits: int) -> int:
+    """A packed one for each resource of which the packed ``bits`` hold any."""
+    return ((bits + LOW) & GUARD) >> (_BITS - 1)
+
+
+def spread(mask: int) -> int:
+    """A bit mask over :data:`RESOURCES` indexes as a packed vector of ones."""
+    bits = 0
+    for k in range(len(RESOURCES)):
+        if mask >> k & 1:
+            bits |= 1 << (_BITS * k)
+    return bits
+
+
+def _code(masks: Masks) -> int:
+    """Sorted masks as one int (7 bits each; no mask is empty, so the count is implied)."""
+    code = 0
+    for mask in masks:
+        code = code << len(RESOURCES) | mask
+    return code
+
+
+@attrs.frozen
+class Production:
+    """What a city makes, sells and pays for resources: everything a purchase depends on."""
+
+    #: Resources produced every turn for the city's own use, by :data:`RESOURCES` index.
+    fixed: Vector
+    #: Each "one of these" production, as a bit mask of resource indexes (cards, the yellow
+    #: ones and Alexandria's stages included).
+    choices: Masks
+    #: What neighbours may buy: the board's starting resource, brown and grey cards.
+    trade_fixed: Vector
+    trade_choices: Masks
+    #: The price this city pays per resource to its left and to its right neighbour.
+    left_price: Vector
+    right_price: Vector
+    #: ``fixed``, ``trade_fixed`` and the prices, packed.
+    fixed_bits: int
+    sell_fixed_bits: int
+    left_price_bits: int
+    right_price_bits: int
+    #: The most of each resource the city's own production could give, and what its
+    #: neighbours could buy from it at most, packed: a cost one resource of which is out of
+    #: reach is refused without looking for payments.
+    reach_bits: int
+    sell_bits: int
+    #: A packed one for each resource some of ``choices`` (``trade_choices``) offers.
+    choice_bits: int
+    sell_choice_bits: int
+    #: Ints naming the choices and prices (``rest_code``), everything (``own_code``), and what
+    #: neighbours may buy (``trade_code``): the trade caches' keys.
+    rest_code: int
+    own_code: int
+    trade_code: int
+
+
+def production(
+    fixed: Sequence[int],
+    choices: Sequence[int],
+    trade_fixed: Sequence[int],
+    trade_choices: Sequence[int],
+    left_price: Sequence[int],
+    right_price: Sequence[int],
+) -> Production:
+    """The :class:`Production` of these vectors and "one of these" masks."""
+    own_choices = tuple(sorted(choices))
+    sold_choices = tuple(sorted(trade_choices))
+    fixed_bits, sell_fixed_bits = pack(fixed), pack(trade_fixed)
+    left_bits, right_bits = pack(left_price), pack(right_price)
+    own_union = sold_union = 0
+    reach, sell = fixed_bits, sell_fixed_bits
+    for mask in own_choices:
+        own_union |= mask
+        reach += spread(mask)
+    for mask in sold_choices:
+        sold_union |= mask
+        sell += spread(mask)
+    rest_code = (_code(own_choices) << (2 * _BITS * len(RESOURCES))) | right_bits << (_BITS * len(RESOURCES))
+    rest_code |= left_bits
+    return Production(
+        fixed=tuple(fixed),
+        choices=own_choices,
+        trade_fixed=tuple(trade_fixed),
+        trade_choices=sold_choices,
+        left_price=tuple(left_price),
+        right_price=tuple(right_price),
+        fixed_bits=fixed_bits,
+        sell_fixed_bits=sell_fixed_bits,
+        left_price_bits=left_bits,
+        right_price_bits=right_bits,
+        reach_bits=reach,
+        sell_bits=sell,
+        choice_bits=spread(own_union),
+        sell_choice_bits=spread(sold_union),
+        rest_code=rest_code,
+        own_code=rest_code << (_BITS * len(RESOURCES)) | fixed_bits,
+        trade_code=_code(sold_choices) << (_BITS * len(RESOURCES)) | sell_fixed_bits,
+    )
 
 
 @attrs.frozen
@@ -56,17 +162,8 @@ class CityView:
 
     #: Names of the structures built (a city never holds two of one name).
     names: frozenset[str]
-    #: Resources produced every turn for the city's own use, by :data:`RESOURCES` index.
-    fixed: tuple[int, ...]
-    #: Each "one of these" production, as a bit mask of resource indexes (cards, the yellow
-    #: ones and Alexandria's stages included).
-    choices: Masks
-    #: What neighbours may buy: the board's starting resource, brown and grey cards.
-    trade_fixed: tuple[int, ...]
-    trade_choices: Masks
-    #: The price this city pays per resource to its left and to its right neighbour.
-    left_price: tuple[int, ...]
-    right_price: tuple[int, ...]
+    #: What it makes, sells and pays (shared by the views of one production).
+    production: Production
     shields: int
     #: Structures per colour, in :data:`COLORS` order.
     colors: tuple[int, ...]
@@ -74,23 +171,36 @@ class CityView:
     #: Wonder powers this city has: ``build_free_once_per_age``, ``play_seventh_card``,
     #: ``copy_neighbor_guild`` (``build_from_discard`` acts once, when its stage is built).
     powers: frozenset[str]
-    #: What the city's own production and its prices look like to a cost computation.
-    own_key: OwnKey
-    trade_key: TradeKey
-    #: The two keys as strings: a string caches its hash, so the trade caches look them up
-    #: cheaply on every decision.
-    own_sig: str
-    trade_sig: str
-    #: The fixed production, and the rest of ``own_key`` (choices, prices), as strings.
-    fixed_sig: str
-    rest_sig: str
-    #: ``fixed``, packed (see :func:`pack`).
-    fixed_bits: int
-    #: The most of each resource the city's own production could give, and what its
-    #: neighbours could buy from it at most, packed: with them a cost one resource of which is
-    #: out of reach is refused without looking for payments.
-    reach_bits: int
-    sell_bits: int
+
+    @property
+    def fixed(self) -> Vector:
+        """Resources produced every turn for the city's own use."""
+        return self.production.fixed
+
+    @property
+    def choices(self) -> Masks:
+        """The city's "one of these" productions, as bit masks."""
+        return self.production.choices
+
+    @property
+    def trade_fixed(self) -> Vector:
+        """What neighbours may buy, fixed."""
+        return self.production.trade_fixed
+
+    @property
+    def trade_choices(self) -> Masks:
+        """What neighbours may buy, one of these."""
+        return self.production.trade_choices
+
+    @property
+    def left_price(self) -> Vector:
+        """The price this city pays per resource to its left neighbour."""
+        return self.production.left_price
+
+    @property
+    def right_price(self) -> Vector:
+        """The price this city pays per resource to its right neighbour."""
+        return self.production.right_price
 
 
 def stage_effects(board: str, side: str, stages: int) -> list[Effect]:
@@ -125,47 +235,6 @@ def _add_production(
                 right_price[_INDEX[resource]] = DISCOUNT_PRICE
 
 
-def _view(
-    names: frozenset[str],
-    fixed: list[int],
-    trade_fixed: list[int],
-    choices: list[int],
-    trade_choices: list[int],
-    left_price: list[int],
-    right_price: list[int],
-    shields: int,
-    colors: tuple[int, ...],
-    stages: int,
-    powers: frozenset[str],
-) -> CityView:
-    own_choices = tuple(sorted(choices))
-    own_key = (tuple(fixed), own_choices, tuple(left_price), tuple(right_price))
-    own_trade_choices = tuple(sorted(trade_choices))
-    trade_key = (tuple(trade_fixed), own_trade_choices)
-    return CityView(
-        names=names,
-        fixed=own_key[0],
-        choices=own_choices,
-        trade_fixed=trade_key[0],
-        trade_choices=own_trade_choices,
-        left_price=own_key[2],
-        right_price=own_key[3],
-        shields=shields,
-        colors=colors,
-        stages=stages,
-        powers=powers,
-        own_key=own_key,
-        trade_key=trade_key,
-        own_sig=repr(own_key),
-        trade_sig=repr(trade_key),
-        fixed_sig=repr(own_key[0]),
-        rest_sig=repr(own_key[1:]),
-        fixed_bits=pack(fixed),
-        reach_bits=_reach(fixed, own_choices),
-        sell_bits=_reach(trade_fixed, own_trade_choices),
-    )
-
-
 def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
     """The :class:`CityView` of a city with ``built`` structures and ``stages`` stages built."""
     fixed = [0] * 7
@@ -193,19 +262,12 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
         shields += effect.shields
         if effect.special is not None and effect.special != "build_from_discard":
             powers.add(effect.special)
-    return _view(
-        frozenset(names),
-        fixed,
-        trade_fixed,
-        choices,
-        trade_choices,
-        left_price,
-        right_price,
-        shields,
-        tuple(colors),
-        stages,
-        frozenset(powers),
-    )
+    made = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
+    return CityView(frozenset(names), made, shields, tuple(colors), stages, frozenset(powers))
+
+
+#: Per card id: its name and its colour's index in :data:`COLORS`.
+_PLACED = {card.id: (card.name, COLORS.index(card.color)) for card in CARDS.values()}
 
 
 def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
@@ -215,51 +277,18 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
     if card is None:
         stages += 1
     else:
-        built = CARDS[card]
-        names = names | {built.name}
-        index = COLORS.index(built.color)
+        name, index = _PLACED[card]
+        names = names | {name}
         colors = colors[:index] + (colors[index] + 1,) + colors[index + 1 :]
     powers = view.powers
-    if effect.special is not None and effect.special != "build_from_discard":
-        powers = powers | {effect.special}
-    shields = view.shields + effect.shields
-    if not (effect.produces or effect.produces_choice or effect.trade_discount is not None):
-        return CityView(
-            names,
-            view.fixed,
-            view.choices,
-            view.trade_fixed,
-            view.trade_choices,
-            view.left_price,
-            view.right_price,
-            shields,
-            colors,
-            stages,
-            powers,
-            view.own_key,
-            view.trade_key,
-            view.own_sig,
-            view.trade_sig,
-            view.fixed_sig,
-            view.rest_sig,
-            view.fixed_bits,
-            view.reach_bits,
-            view.sell_bits,
-        )
-    fixed, trade_fixed = list(view.fixed), list(view.trade_fixed)
-    choices, trade_choices = list(view.choices), list(view.trade_choices)
-    left_price, right_price = list(view.left_price), list(view.right_price)
-    _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
-    return _view(
-        names,
-        fixed,
-        trade_fixed,
-        choices,
-        trade_choices,
-        left_price,
-        right_price,
-        shields,
-        colors,
-        stages,
-        powers,
-    )
+    special = effect.special
+    if special is not None and special != "build_from_discard":
+        powers = powers | {special}
+    made = view.production
+    if effect.produces or effect.produces_choice or effect.trade_discount is not None:
+        fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
+        choices, trade_choices = list(made.choices), list(made.trade_choices)
+        left_price, right_price = list(made.left_price), list(made.right_price)
+        _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
+        made = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
+    return CityView(names, made, view.shields + effect.shields, colors, stages, powers)

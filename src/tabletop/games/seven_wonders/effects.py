@@ -55,11 +55,15 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
         advance(s)
 
 
+#: Per card id, its kind.
+_KIND_OF = {card.id: card.kind for card in CARDS.values()}
+
+
 def _find(cards: list[str] | tuple[str, ...], kind: str) -> int:
     """Where the first copy (lowest id) of ``kind`` lies in ``cards``."""
     best = -1
     for i, card in enumerate(cards):
-        if card.startswith(kind) and CARDS[card].kind == kind and (best < 0 or card < cards[best]):
+        if _KIND_OF.get(card) == kind and (best < 0 or card < cards[best]):
             best = i
     if best < 0:
         raise ValueError(f"no card of kind {kind!r} among {list(cards)}")
@@ -133,12 +137,15 @@ def _update(s: SevenWondersState, city: int, card: str, action: Action) -> None:
     """Bring the city's derived view up to date with the card it just placed."""
     if isinstance(action, Discard):
         return
+    old = s.views[city]
     if isinstance(action, BuildStage):
         stage = BOARDS[s.boards[city]].sides[s.sides[city]][len(s.tucked[city]) - 1]
-        s.views[city] = extend(s.views[city], stage.effect, None)
+        new = s.views[city] = extend(old, stage.effect, None)
     else:
-        s.views[city] = extend(s.views[city], CARDS[card].effect, card)
-    s.markets = [None] * s.num_cities
+        new = s.views[city] = extend(old, CARDS[card].effect, card)
+    if new.production is not old.production:  # markets depend on nothing else
+        markets = s.markets
+        markets[city] = markets[s.left_of(city)] = markets[s.right_of(city)] = None
 
 
 def resolve_turn(s: SevenWondersState) -> None:

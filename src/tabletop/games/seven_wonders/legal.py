@@ -10,7 +10,7 @@ from tabletop.core import Action
 from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
 from .city import GUARD, covers, pack
 from .components import BOARDS, CARDS
-from .trading import READY_ACTIONS, actions_for
+from .trading import actions_for, stage_actions
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -55,15 +55,13 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
 
 
 #: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
-#: cost (key, vector and packed), the chain build, Olympia's free build and the discard.
+#: cost (packed), the chain build, Olympia's free build and the discard.
 _INFO = {
     card.id: (
         card.kind,
         card.name,
         frozenset(card.free_if_built),
         card.cost.coins,
-        card.cost_key,
-        card.cost_vector,
         pack(card.cost_vector),
         build(card.kind, 0, 0),
         BUILD_FREE[card.kind],
@@ -97,24 +95,24 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     stage_spend = coins - stage.cost.coins if stage is not None else -1
     # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
     # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
-    made = view.fixed_bits | GUARD
+    made = view.production.fixed_bits | GUARD
     reach = market.reach | GUARD
     stage_bits = _STAGE_BITS[s.boards[city], s.sides[city]][built_stages] if stage is not None else 0
-    stage_covered = stage is not None and covers(view.fixed_bits, stage_bits)
+    stage_covered = stage is not None and covers(view.production.fixed_bits, stage_bits)
     stage_splits = (
-        market.splits(stage.cost_key, stage.cost_vector)
+        market.splits(stage_bits)
         if stage is not None and not stage_covered and covers(market.reach, stage_bits)
         else ()
     )
+    # The stage actions of each kind at these splits, shared by every decision with them.
+    stage_table = stage_actions(stage_splits)
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
     discards: list[Action] = []
     done: set[str] = set()
     for card_id in hand:
-        kind, name, chains, coin_cost, cost_key, cost, bits, chained_build, free_build, discard = _INFO[
-            card_id
-        ]
+        kind, name, chains, coin_cost, bits, chained_build, free_build, discard = _INFO[card_id]
         if kind in done:
             continue
         done.add(kind)
@@ -135,7 +133,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                     elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
                         options = known_builds.get(kind)
                         if options is None:
-                            options = market.actions(kind, cost_key, cost)
+                            options = market.actions(kind, bits)
                         for total, action in options:
                             if total > spend:
                                 break
@@ -145,9 +143,9 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                 if stage_spend >= 0:
                     wonder.append(build_stage(kind, 0, 0))
             elif stage_splits:
-                options = READY_ACTIONS.get((kind, stage_splits, True))
+                options = stage_table.get(kind)
                 if options is None:
-                    options = actions_for(kind, stage_splits, True)
+                    options = stage_table[kind] = actions_for(kind, stage_splits, True)
                 for total, action in options:
                     if total > stage_spend:
                         break

@@ -119,10 +119,13 @@ class SevenWondersState(State):
         waiting = self.choices.waiting
         if self.num_players > 2:  # each city its own seat's, and waiting is sorted
             return waiting[0]
-        seat = min(self.controller(city) for city in waiting)
-        for city in waiting:
-            if self.controller(city) == seat:
-                return city
+        # 2 players: the lowest seat with a city waiting decides, for the first of its cities
+        # waiting (the Free City, index 2, is the holder's).
+        holder = self.holder
+        for seat in (0, 1):
+            for city in waiting:
+                if city == seat or (city == 2 and holder == seat):
+                    return city
         raise AssertionError("no city is waiting")  # pragma: no cover - a turn always waits
 
     # ------------------------------------------------------------------ the contract

@@ -20,7 +20,7 @@ from typing import Any
 from tabletop.core import Action
 
 from .actions import build, build_stage
-from .city import CityView, Masks, OwnKey, TradeKey, Vector
+from .city import FIELD, CityView, Masks, Production, Vector, ones, pack, short, unpack
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
 Split = tuple[int, int]
@@ -30,35 +30,33 @@ class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
 
-    __slots__ = ("_options", "built", "prune", "reach", "views")
+    __slots__ = ("_options", "built", "left", "own", "prune", "reach", "right")
 
-    def __init__(self, views: tuple[CityView, CityView, CityView], prune: bool = True) -> None:
-        self.views = views
-        own, left, right = views
-        #: The most of each resource the city could use, its own and bought, packed (see
-        #: :func:`~.city.pack`): a cost it does not cover has no payment.
-        self.reach = own.reach_bits + left.sell_bits + right.sell_bits
+    def __init__(self, own: Production, left: Production, right: Production, prune: bool = True) -> None:
+        self.own, self.left, self.right = own, left, right
         #: Whether dominated splits are dropped (not for the Free City: its controller is one
         #: of the sellers and may well prefer to be paid more).
         self.prune = prune
-        self._options: dict[str, tuple[Split, ...]] = {}
+        #: The most of each resource the city could use, its own and bought, packed (see
+        #: :func:`~.city.pack`): a cost it does not cover has no payment.
+        self.reach = own.reach_bits + left.sell_bits + right.sell_bits
+        self._options: dict[int, tuple[Split, ...]] = {}
         #: The build actions made so far, per kind: look them up here first, and call
         #: :meth:`actions` when absent.
         self.built: dict[str, tuple[tuple[int, Action], ...]] = {}
 
-    def splits(self, cost_key: str, cost: Vector) -> tuple[Split, ...]:
-        """The undominated ways to pay ``cost``'s resources (``cost_key`` names the cost),
-        cheapest total first (empty if the neighbours cannot supply what the city lacks)."""
-        options = self._options.get(cost_key)
+    def splits(self, bits: int) -> tuple[Split, ...]:
+        """The undominated ways to pay a cost's resources (``bits``: packed), cheapest total
+        first (empty if the neighbours cannot supply what the city lacks)."""
+        options = self._options.get(bits)
         if options is None:
-            own, left, right = self.views
-            options = self._options[cost_key] = payment_splits(cost_key, cost, own, left, right, self.prune)
+            options = self._options[bits] = _price(bits, self.own, self.left, self.right, self.prune)
         return options
 
-    def actions(self, kind: str, cost_key: str, cost: Vector) -> tuple[tuple[int, Action], ...]:
-        """``(coins to neighbours, action)`` for building ``kind`` at each split of its
-        ``cost``, cheapest first."""
-        found = self.built[kind] = actions_for(kind, self.splits(cost_key, cost), False)
+    def actions(self, kind: str, bits: int) -> tuple[tuple[int, Action], ...]:
+        """``(coins to neighbours, action)`` for building ``kind`` at each split of its cost
+        (``bits``: its resources packed), cheapest first."""
+        found = self.built[kind] = actions_for(kind, self.splits(bits), False)
         return found
 
 
@@ -74,19 +72,32 @@ def actions_for(kind: str, splits: tuple[Split, ...], stage: bool) -> tuple[tupl
     return found
 
 
+def stage_actions(splits: tuple[Split, ...]) -> dict[str, tuple[tuple[int, Action], ...]]:
+    """The table (filled by its users with :func:`actions_for`) of the wonder-stage actions of
+    each card kind at ``splits``."""
+    found = _STAGE_TABLES.get(splits)
+    if found is None:
+        _bounded(_STAGE_TABLES)
+        found = _STAGE_TABLES[splits] = {}
+    return found
+
+
 #: The caches below start afresh past this many entries each (states keep their markets).
 _MAX_ENTRIES = 200_000
-_MARKETS: dict[tuple[str, str, str, bool], Market] = {}
-#: (fixed production, cost) -> what is missing: (its key, the vector, its resources' bit mask).
-_NEED: dict[tuple[str, str], tuple[str, Vector, int] | None] = {}
-#: (the city's choices and prices, what is missing) -> what is left to buy once its
+_MARKETS: dict[tuple[int, int, int, bool], Market] = {}
+#: (what is lacking, what each neighbour sells of it, the prices there: packed; whether
+#: pruned) -> the splits, for a purchase no "one of these" card bears on.
+_PACKED: dict[tuple[int, int, int, int, int, bool], tuple[Split, ...]] = {}
+#: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
-_OWN: dict[tuple[str, str], tuple[str, str, Vector, int, Masks, Vector, Vector] | None] = {}
+_OWN: dict[tuple[int, int], tuple[str, str, Vector, int, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing) -> what of it bears on that.
-_SUPPLY: dict[tuple[str, str], tuple[str, Vector, Masks]] = {}
-#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (read
-#: directly by the legal-action loop; filled by :func:`actions_for`).
+_SUPPLY: dict[tuple[int, str], tuple[str, Vector, Masks]] = {}
+#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (filled
+#: by :func:`actions_for`).
 READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
+#: splits -> the tables of :func:`stage_actions`.
+_STAGE_TABLES: dict[tuple[Split, ...], dict[str, tuple[tuple[int, Action], ...]]] = {}
 #: (a purchase problem, whether pruned) -> its splits.
 _PROBLEMS: dict[tuple[str, str, str, bool], tuple[Split, ...]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
@@ -100,35 +111,36 @@ def _bounded(cache: dict[Any, Any]) -> None:
 
 def market(own: CityView, left: CityView, right: CityView, prune: bool = True) -> Market:
     """The shared :class:`Market` of a city between its left and right neighbours."""
-    key = (own.own_sig, left.trade_sig, right.trade_sig, prune)
+    mine, lefts, rights = own.production, left.production, right.production
+    key = (mine.own_code, lefts.trade_code, rights.trade_code, prune)
     found = _MARKETS.get(key)
     if found is None:
         _bounded(_MARKETS)
-        found = _MARKETS[key] = Market((own, left, right), prune)
+        found = _MARKETS[key] = Market(mine, lefts, rights, prune)
     return found
 
 
-def _need(cost: Vector, fixed: Vector) -> tuple[str, Vector, int] | None:
-    need = tuple([c - f if c > f else 0 for c, f in zip(cost, fixed)])
+def _mask(vector: Vector) -> int:
+    """The bit mask of the resources ``vector`` holds any of."""
     mask = 0
-    for k, n in enumerate(need):
+    for k, n in enumerate(vector):
         if n:
             mask |= 1 << k
-    return (repr(need), need, mask) if mask else None
+    return mask
 
 
 def _single(mask: int) -> bool:
     return mask & (mask - 1) == 0
 
 
-def _own(own: OwnKey, need: Vector, mask: int) -> tuple[str, str, Vector, int, Masks, Vector, Vector] | None:
+def _own(own: Production, need: Vector) -> tuple[str, str, Vector, int, Masks, Vector, Vector] | None:
     """The purchase left once the city's own "one of these" cards are set: a card that can
     make only one missing resource makes it (it is fixed production here); the others stay
     choices. None when nothing is left to buy."""
-    _, choices, left_price, right_price = own
+    mask = _mask(need)
     rest = list(need)
     several = []
-    for m in choices:
+    for m in own.choices:
         m &= mask
         if not m:
             continue
@@ -139,24 +151,20 @@ def _own(own: OwnKey, need: Vector, mask: int) -> tuple[str, str, Vector, int, M
         else:
             several.append(m)
     left = tuple(rest)
-    rest_mask = 0
-    for k, n in enumerate(left):
-        if n:
-            rest_mask |= 1 << k
+    rest_mask = _mask(left)
     if not rest_mask:
         return None
     multi = tuple(sorted(several))
-    lp = tuple([p if n else 0 for p, n in zip(left_price, left)])
-    rp = tuple([p if n else 0 for p, n in zip(right_price, left)])
+    lp = tuple([p if n else 0 for p, n in zip(own.left_price, left)])
+    rp = tuple([p if n else 0 for p, n in zip(own.right_price, left)])
     return repr((left, multi, lp, rp)), repr(left), left, rest_mask, multi, lp, rp
 
 
-def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
+def _supply(seller: Production, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
     """What of a neighbour's wares bears on ``need``: fixed production up to what is needed;
     a "one of these" card that can still help with one resource only counts as fixed."""
-    fixed, choices = trade
-    have = [f if f < n else n for f, n in zip(fixed, need)]
-    masks = [m & mask for m in choices if m & mask]
+    have = [f if f < n else n for f, n in zip(seller.trade_fixed, need)]
+    masks = [m & mask for m in seller.trade_choices if m & mask]
     if not masks:
         plain = tuple(have)
         return repr(plain), plain, ()
@@ -179,37 +187,55 @@ def _supply(trade: TradeKey, need: Vector, mask: int) -> tuple[str, Vector, Mask
 
 
 def payment_splits(
-    cost_key: str, cost: Vector, own: CityView, left: CityView, right: CityView, prune: bool = True
+    cost: Vector, own: CityView, left: CityView, right: CityView, prune: bool = True
 ) -> tuple[Split, ...]:
-    """The (left, right) coin splits with which ``own`` pays for ``cost`` (named ``cost_key``)
-    between its ``left`` and ``right`` neighbours: the undominated ones (see the module doc), or
-    every distinct one unless ``prune``; cheapest total first."""
-    key = (own.fixed_sig, cost_key)
-    missing = _NEED.get(key, _UNKNOWN)
-    if missing is _UNKNOWN:
-        _bounded(_NEED)
-        missing = _NEED[key] = _need(cost, own.own_key[0])
-    if missing is None:
+    """The (left, right) coin splits with which ``own`` pays for ``cost`` between its ``left``
+    and ``right`` neighbours: the undominated ones (see the module doc), or every distinct one
+    unless ``prune``; cheapest total first."""
+    return _price(pack(cost), own.production, left.production, right.production, prune)
+
+
+def _price(bits: int, own: Production, left: Production, right: Production, prune: bool) -> tuple[Split, ...]:
+    """:func:`payment_splits` of the packed cost ``bits``."""
+    need = short(bits, own.fixed_bits)
+    if not need:
         return _FREE
-    need_sig, need, mask = missing
-    own_key = (own.rest_sig, need_sig)
+    wanted = ones(need)
+    if not wanted & (own.choice_bits | left.sell_choice_bits | right.sell_choice_bits):
+        # No "one of these" card bears on it: the answer depends only on what is lacking, what
+        # each neighbour sells of it and its prices there.
+        on_sale = wanted * FIELD
+        key = (
+            need,
+            need - short(need, left.sell_fixed_bits),
+            need - short(need, right.sell_fixed_bits),
+            own.left_price_bits & on_sale,
+            own.right_price_bits & on_sale,
+            prune,
+        )
+        found = _PACKED.get(key)
+        if found is None:
+            _bounded(_PACKED)
+            found = _PACKED[key] = _solve_packed(need, key[1], key[2], key[3], key[4], prune)
+        return found
+    own_key = (own.rest_code, need)
     mine = _OWN.get(own_key, _UNKNOWN)
     if mine is _UNKNOWN:
         _bounded(_OWN)
-        mine = _OWN[own_key] = _own(own.own_key, need, mask)
+        mine = _OWN[own_key] = _own(own, unpack(need))
     if mine is None:
         return _FREE
     signature, left_sig, left_need, left_mask, own_choices, left_price, right_price = mine
-    left_key = (left.trade_sig, left_sig)
+    left_key = (left.trade_code, left_sig)
     sold_left = _SUPPLY.get(left_key)
     if sold_left is None:
         _bounded(_SUPPLY)
-        sold_left = _SUPPLY[left_key] = _supply(left.trade_key, left_need, left_mask)
-    right_key = (right.trade_sig, left_sig)
+        sold_left = _SUPPLY[left_key] = _supply(left, left_need, left_mask)
+    right_key = (right.trade_code, left_sig)
     sold_right = _SUPPLY.get(right_key)
     if sold_right is None:
         _bounded(_SUPPLY)
-        sold_right = _SUPPLY[right_key] = _supply(right.trade_key, left_need, left_mask)
+        sold_right = _SUPPLY[right_key] = _supply(right, left_need, left_mask)
     problem = (signature, sold_left[0], sold_right[0], prune)
     found = _PROBLEMS.get(problem)
     if found is None:
@@ -226,6 +252,14 @@ def payment_splits(
             prune,
         )
     return found
+
+
+def _solve_packed(
+    need: int, left: int, right: int, left_price: int, right_price: int, prune: bool
+) -> tuple[Split, ...]:
+    """:func:`_solve_fixed` of packed vectors, ordered."""
+    vectors = unpack(need), unpack(left), unpack(right), unpack(left_price), unpack(right_price)
+    return _ordered(_solve_fixed(*vectors, prune))
 
 
 def _options(masks: Masks) -> list[tuple[int, ...]]:
