@@ -33,6 +33,7 @@ from tabletop.games.dozen_war.actions import (
     Guard,
     Move,
     Pass,
+    PlayCard,
     Revive,
     UseSkill,
     Warp,
@@ -350,3 +351,22 @@ def test_r2_1d_a_radius_skill_does_not_reach_behind_a_mountain_on_a_ray() -> Non
     play(s, UseSkill("ranus.3"))
     legal = s.legal_actions()
     assert target(knight_move) in legal and target(hidden) not in legal
+
+
+def test_dw_15_8_a_thief_with_no_unit_leaves_the_piece_where_the_general_died() -> None:
+    """R12.14, R15.8 and ruling DW-15.8: Thích Khách kills a general for a player with no unit
+    on the board (a castle keeps it in the game): the skull and coin are its, the stolen piece
+    lies loose where the general died and counts for whoever stands there."""
+    s = bare()
+    for uid in [u.id for u in s.units.values() if u.owner == 0]:
+        del s.units[uid]
+    castle(s, 0, "archer", (0, 7))
+    foe = general(s, 2, "lucy", (5, 5), hp=1, pieces=("map_piece_1",))
+    soldier(s, 2, "infantry", (5, 5))
+    give(s, 0, "com.thich_khach")
+    play(s, PlayCard("com.thich_khach"))
+    pass_all(s)
+    play(s, target(foe))
+    pass_all(s)
+    assert hp(s, foe) == 0 and s.skulls[0] == 1 and s.coins[0] == 1
+    assert s.loose == {cell(s, (5, 5)): ["map_piece_1"]} and s.scores()[2]["map_pieces"] == 1
