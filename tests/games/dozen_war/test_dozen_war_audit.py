@@ -24,6 +24,7 @@ from tabletop.games.dozen_war.actions import (
     Dig,
     EndTurn,
     HandOver,
+    Move,
     Pass,
     UseSkill,
     Warp,
@@ -106,3 +107,18 @@ def test_r11_1_engage_pays_no_coin_for_a_kill() -> None:
     pass_all(s)
     assert s.outcome is not None and s.outcome.winners == (0,)
     assert s.coins == [0, 0]
+
+
+def test_r8_10_r2_23_a_refused_move_after_a_dig_or_a_warp_names_that_rule() -> None:
+    """WE-08, WE-09: a general that dug cannot move (R8.10); a unit that moved into its castle
+    and warped may only attack (R2.23); each refusal names its rule."""
+    s = bare(round_=4)
+    est = general(s, 0, "est", (2, 6))
+    mountain(s, (3, 6), ["ruong_vang_mativen"])
+    castle(s, 0, "infantry", (1, 6))
+    soldier(s, 0, "cavalry", (6, 6))
+    inf = soldier(s, 0, "infantry", (2, 5))
+    play(s, Dig(est, acell(s, (3, 6))))
+    refused(s, Move(est, acell(s, (2, 7))), "R8.10")
+    play(s, Move(inf, acell(s, (1, 6))), Warp(inf))
+    refused(s, Move(inf, acell(s, (6, 5))), "R2.23")

@@ -132,8 +132,12 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             unit = state.units[uid]
             if unit.attacked:
                 return f"R8.8: {unit.label()} has attacked this turn and cannot move"
+            if unit.dug:
+                return f"R8.10: {unit.label()} has dug this turn and cannot move"
             if unit.has("stun") or unit.has("root") or unit.has("freeze"):
                 return f"R13.6: {unit.label()} is stunned, rooted or frozen"
+            if unit.moved and unit.warped and not unit.extra_move:
+                return f"R2.23: {unit.label()} moved, then warped: it may only attack now"
             if unit.moved and not unit.extra_move:
                 return f"R8.1: {unit.label()} has already moved this turn"
             cell = from_action_cell(spec_of(state), code)
