@@ -13,7 +13,7 @@ import attrs
 from tabletop.core import Action, Layout, ScoreSheet, State, Track, TurnOrder
 from tabletop.core.state import TRANSIENT
 
-from . import effects, hidden, invariants, legal, refusals, scoring, text
+from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
 from .city import derive_city
 from .decisions import DRAFT_WONDER, OVER, TURN
 from .economy import CostBook
@@ -99,6 +99,9 @@ class WondersDuelState(State):
     costs: list[CostBook | None] = attrs.field(factory=lambda: [None, None], metadata=_transient)
     #: Whether the fields above are already filled (a clone passes them).
     derived: bool = attrs.field(default=False, metadata=_transient)
+
+    _encode_observation = staticmethod(tensor.encode_observation)
+    _observation_shape = staticmethod(tensor.observation_shape)
 
     def __attrs_post_init__(self) -> None:
         if not self.derived:
