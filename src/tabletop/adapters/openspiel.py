@@ -1,0 +1,316 @@
+"""Every registered tabletop game as an OpenSpiel game: ``pyspiel.load_game("tabletop_<name>")``.
+
+Importing this module registers each game once (``register()`` again picks up games installed
+since). Game parameters:
+
+- ``players`` (int, default the game's minimum) and each of the game's options: an option whose
+  default is a bool, int, float or str is a parameter of that type; any other (``None``, a list)
+  is a string parameter holding the value's JSON (``first_player="null"``,
+  ``boards='["Rhodos", "Giza"]'``). A string parameter is the option's value when the option
+  accepts that very string, otherwise its JSON (``module="null"`` is base Splendor).
+- ``seed`` (int, default -1): the seed of the first new game; each further ``new_initial_state``
+  takes the next seed of a generator seeded with it. -1 draws every game's seed at random.
+- ``max_game_length`` (int, default 10,000): decisions after which a game still running is
+  ended as a draw (every return 0), so ``GameInfo.max_game_length`` is a true bound. No game
+  comes near it in play (random play: at most ~1,200 decisions, Dozen War at 4 players); a
+  caller may lower it to cap long games (the tests do for Dozen War).
+
+The declarations, and why:
+
+- **Chance is SAMPLED_STOCHASTIC.** Shuffles and dice come from the state's own seeded rng
+  inside ``apply``: there are no chance nodes. A clone copies the rng, so search over clones
+  (MCTS) replays the same future draws; information-set search should sample worlds with
+  ``determinize`` (``TabletopState.tabletop`` is the underlying state).
+- **Information is IMPERFECT for every game**: each state holds its future chance (deck
+  order, dice) and usually private cards that no observation shows.
+- **Dynamics are SEQUENTIAL, 7 Wonders included.** Its simultaneous picks are asked seat by
+  seat with each commit hidden from the others until all are in, which is exactly OpenSpiel's
+  turn-based form of a simultaneous game; its steps also hold sequential decisions (a wonder's
+  free build from the discard, Babylon's seventh card) that simultaneous nodes could not hold
+  alone, and MCTSBot and most OpenSpiel algorithms take sequential games only.
+  ``State.acting_seats()`` (and the PettingZoo ``parallel_env``) offer the joint form.
+- **Utility** is ZERO_SUM when the seats form two teams of equal size (every 2-player game,
+  Dozen War's 2 v 2), else GENERAL_SUM; returns are ``state.returns()`` (+1 for the winning
+  team, -1 for the rest, 0 for all in a draw), rewards only at the end.
+- **Observations**: the observation tensor is ``observation_tensor(seat)``; the information
+  state is that same observation (tabletop observations are not perfect recall: they hold what
+  a seat may know now, not the order of past events). The strings are the observation as
+  compact JSON. Actions print as their ``str()``. ``serialize()`` holds a tabletop save
+  (``to_dict``), which loading replays and checks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from ..core.game import Game
+from ..core.registry import game_names, load
+from ..core.state import State
+from ._node import Node
+
+#: The prefix of every tabletop game's short name in pyspiel.
+PREFIX = "tabletop_"
+#: The default ``max_game_length`` parameter: decisions before a running game ends as a draw.
+DEFAULT_MAX_GAME_LENGTH = 10_000
+_RESERVED = ("players", "seed", "max_game_length")
+
+
+def register(names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """Register the named tabletop games (default: every installed one) with pyspiel, skipping
+    those already registered; the pyspiel short names of all of them."""
+    registered = set(pyspiel.registered_names())
+    short_names = []
+    for name in game_names() if names is None else names:
+        short = PREFIX + name
+        if short not in registered:
+            game = load(name)
+            # pyspiel keeps the creator until the process exits, after Python has finalized:
+            # a class (its own __mro__ holds it) is never freed then, a plain closure would be.
+            creator = type(f"Tabletop_{name}", (TabletopGame,), {"tabletop_name": name})
+            pyspiel.register_game(_game_type(game, _parameter_spec(game)), creator)
+        short_names.append(short)
+    return tuple(short_names)
+
+
+def _parameter_spec(game: Game[Any]) -> dict[str, Any]:
+    clash = sorted(set(game.options) & set(_RESERVED))
+    if clash:
+        raise ValueError(f"{game.name}'s options {clash} clash with the adapter's own parameters")
+    spec: dict[str, Any] = {
+        "players": game.min_players,
+        "seed": -1,
+        "max_game_length": DEFAULT_MAX_GAME_LENGTH,
+    }
+    for name, option in game.options.items():
+        default = option.default
+        spec[name] = default if isinstance(default, (bool, int, float, str)) else json.dumps(default)
+    return spec
+
+
+def _game_type(
+    game: Game[Any], spec: dict[str, Any], utility: Any = None, players: tuple[int, int] | None = None
+) -> Any:
+    low, high = players or (game.min_players, game.max_players)
+    if utility is None:  # the registry's entry: zero-sum only if every player count is
+        utility = (
+            pyspiel.GameType.Utility.ZERO_SUM
+            if game.max_players == 2
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        )
+    return pyspiel.GameType(
+        short_name=PREFIX + game.name,
+        long_name=f"tabletop {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=spec,
+    )
+
+
+def _option_value(game: Game[Any], name: str, value: Any) -> Any:
+    """The option value a pyspiel parameter stands for (see the module docstring)."""
+    option = game.options[name]
+    if not isinstance(value, str) or isinstance(option.default, str):
+        try:
+            return option.validate(value)
+        except ValueError:
+            if not isinstance(value, str):
+                raise
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value  # new_game names the option and why the value is refused
+
+
+class _Spec:
+    """What every state of one pyspiel game shares: the tabletop game, its settings, and the
+    generator of new games' seeds. Never copied by clones; pickled by its settings."""
+
+    def __init__(self, name: str, players: int, options: dict[str, Any], seed: int, cap: int) -> None:
+        self.name = name
+        self.game = load(name)
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.cap = cap
+        self._seeds = random.Random(seed) if seed >= 0 else None
+
+    def new_state(self) -> State:
+        seed = secrets.randbits(63) if self._seeds is None else self._seeds.getrandbits(63)
+        state: State = self.game.new_game(players=self.players, seed=seed, **self.options)
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Spec, (self.name, self.players, self.options, self.seed, self.cap))
+
+
+class _Table:
+    """The tabletop state behind one pyspiel state, made when first needed (a pyspiel clone or
+    load starts from a new initial state and replaces it). Deep copies clone; pickles are saves."""
+
+    __slots__ = ("_node", "spec")
+
+    def __init__(self, spec: _Spec, node: Node | None = None) -> None:
+        self.spec = spec
+        self._node = node
+
+    @property
+    def node(self) -> Node:
+        node = self._node
+        if node is None:
+            node = self._node = Node(self.spec.new_state())
+        return node
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return _Table(self.spec, self.node.copy())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load_table, (self.spec, json.dumps(self.node.state.to_dict())))
+
+
+def _load_table(spec: _Spec, save: str) -> _Table:
+    return _Table(spec, Node(spec.game.state_from_dict(json.loads(save))))
+
+
+class TabletopGame(pyspiel.Game):  # type: ignore[misc]
+    """One tabletop game as a pyspiel game, for one player count and set of options."""
+
+    #: The tabletop game's name; each registered game is a subclass setting it.
+    tabletop_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        name = self.tabletop_name
+        game = load(name)
+        spec = _parameter_spec(game)
+        unknown = sorted(set(params) - set(spec))
+        if unknown:
+            raise ValueError(
+                f"{PREFIX}{name} has no parameter {', '.join(unknown)}; valid: {', '.join(spec)}"
+            )
+        values = {**spec, **params}
+        players = game.check_players(values["players"])
+        cap = values["max_game_length"]
+        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+            raise ValueError(f"max_game_length must be a positive int, got {cap!r}")
+        # pyspiel fills in every default; a game's own default may not be a value it accepts
+        # when given (Dozen War's mode None means "by the player count"), so defaults stay out.
+        options = {
+            key: _option_value(game, key, values[key]) for key in game.options if values[key] != spec[key]
+        }
+        self.spec = _Spec(name, players, options, int(values["seed"]), cap)
+        first = game.new_game(players=players, seed=0, **options)  # checks the options, gives teams
+        sizes = {len(team) for team in first.teams}
+        zero_sum = len(first.teams) == 2 and len(sizes) == 1
+        utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        game_type = _game_type(game, spec, utility, (game.min_players, game.max_players))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=cap,
+        )
+        super().__init__(game_type, info, params)
+        self._size = first.observation_shape[0]
+
+    def new_initial_state(self) -> TabletopState:
+        """A new game, seeded as the ``seed`` parameter says."""
+        return TabletopState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TabletopObserver:
+        """The observer of both the observation and the information state (the same view)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                f"only a seat's own view (public and its private information) is offered, not {iig_obs_type}"
+            )
+        return TabletopObserver(self._size)
+
+
+class TabletopState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state over a tabletop state (``tabletop``)."""
+
+    def __init__(self, game: TabletopGame) -> None:
+        super().__init__(game)
+        # The one Python attribute: pyspiel's Clone deep-copies each, and serialize pickles them.
+        self._t: _Table = _Table(game.spec)
+
+    @property
+    def tabletop(self) -> State:
+        """The tabletop state underneath (the whole truth: do not show it to a seat)."""
+        return self._t.node.state
+
+    def _ended(self, node: Node) -> bool:
+        return node.state.outcome is not None or len(node.state.history) >= self._t.spec.cap
+
+    def current_player(self) -> int:
+        """The seat to move, or ``pyspiel.PlayerId.TERMINAL``."""
+        node = self._t.node
+        if self._ended(node):
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = node.state.current_player
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._t.node.legal_ids()
+
+    def _apply_action(self, action: int) -> None:
+        self._t.node.apply_id(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._t.spec.game.decode(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (or reached ``max_game_length``: a draw)."""
+        return self._ended(self._t.node)
+
+    def returns(self) -> list[float]:
+        """``state.returns()``: 0 for every seat until the end and after a game cut short."""
+        return list(self._t.node.state.returns())
+
+    def __str__(self) -> str:
+        return self._t.node.state.render()
+
+
+class TabletopObserver:
+    """OpenSpiel's Python observer interface over ``observation_tensor`` and ``observation``."""
+
+    def __init__(self, size: int) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation tensor of ``state``."""
+        self.tensor[:] = state.tabletop.observation_tensor(player)
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        """``player``'s observation of ``state`` as compact JSON with sorted keys."""
+        return json.dumps(state.tabletop.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+register()

@@ -1,0 +1,48 @@
+"""What the adapter tests share: their optional extras, and the games and settings they play."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import tabletop
+
+#: Dozen War's games run ~1,000 decisions at ~5k decisions/s: the suites play it with this cap.
+LONG_GAME_CAP = 60
+LONG_GAMES = frozenset({"dozen_war"})
+
+
+def need(module: str) -> ModuleType:
+    """Import an adapter's extra; outside CI a missing one skips the test, in CI it fails."""
+    if os.environ.get("CI") == "true":
+        return importlib.import_module(module)
+    found: ModuleType = pytest.importorskip(module, reason=f"the extra providing {module} is not installed")
+    return found
+
+
+def cap(name: str, default: int | None = None) -> int | None:
+    """The decision cap the suites give a game: ``LONG_GAME_CAP`` for the slow long ones."""
+    return LONG_GAME_CAP if name in LONG_GAMES else default
+
+
+def with_tensors(name: str) -> str:
+    """``name``, or skip if the game has no observation tensor yet (the contract tests fail
+    for such a game; the adapters cannot serve it)."""
+    try:
+        assert tabletop.load(name).new_game(seed=0).observation_shape
+    except NotImplementedError as error:
+        pytest.skip(str(error))
+    return name
+
+
+def seat_counts() -> list[Any]:
+    """``(game, players)`` for every registered game and player count, as pytest params."""
+    return [
+        pytest.param(name, players, id=f"{name}-{players}p")
+        for name in tabletop.game_names()
+        for players in range(tabletop.load(name).min_players, tabletop.load(name).max_players + 1)
+    ]
