@@ -122,3 +122,13 @@ def test_r8_10_r2_23_a_refused_move_after_a_dig_or_a_warp_names_that_rule() -> N
     refused(s, Move(est, acell(s, (2, 7))), "R8.10")
     play(s, Move(inf, acell(s, (1, 6))), Warp(inf))
     refused(s, Move(inf, acell(s, (6, 5))), "R2.23")
+
+
+def test_r8_7_a_skill_refused_after_the_generals_attack_names_r8_7() -> None:
+    """R8.7, R5.3a: a general that has attacked uses no more skills; the refusal says so."""
+    s = bare()
+    soul = general(s, 0, "soul", (5, 5))
+    foe = soldier(s, 1, "infantry", (5, 6))
+    play(s, Attack(soul), target(foe))
+    pass_all(s)
+    refused(s, UseSkill("soul.1"), "R8.7")

@@ -22,7 +22,7 @@ from .actions import (
     Warp,
 )
 from .board import castle_at, from_action_cell, is_enemy, is_mountain, occupancy, spec_of
-from .components import CARDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
+from .components import CARDS, GENERAL_IDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -182,6 +182,15 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R5.2b: {entry.name_vi} costs {ULTIMATE_COST} coins"
             if entry.timing == "defence":
                 return f"R5.2: {entry.name_vi} is a defence skill"
+            user = state.units.get(GENERAL_IDS.index(entry.general))
+            if user is None:
+                return f"R5.2c: {GENERALS[entry.general].name} is dead"
+            if user.attacked:
+                return f"R8.7: {user.label()} has attacked this turn and can use no more skills"
+            if user.dug or user.gave:
+                return f"R8.10, R8.11: {user.label()} dug or handed pieces over this turn"
+            if user.has("stun"):
+                return f"R13.6: {user.label()} is stunned"
             return f"R5.2c, R5.3a, R6.8: {entry.name_vi} cannot be used now"
         case PlayCard(card=card):
             if card not in CARDS:
