@@ -3,6 +3,8 @@ by its rule ID, each failing before its fix."""
 
 from __future__ import annotations
 
+import attrs
+
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
@@ -29,6 +31,7 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
     Warp,
 )
+from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN
 
 
 def test_r13_8_a_buffs_stars_end_with_the_turn() -> None:
@@ -132,3 +135,14 @@ def test_r8_7_a_skill_refused_after_the_generals_attack_names_r8_7() -> None:
     play(s, Attack(soul), target(foe))
     pass_all(s)
     refused(s, UseSkill("soul.1"), "R8.7")
+
+
+def test_r12_2_an_attack_refused_for_a_stunned_unit_names_r13_6() -> None:
+    """R12.2, R13.6: a stunned, rooted or frozen unit makes no attack; the refusal says why."""
+    for status in ("stun", "root", "freeze"):
+        s = bare()
+        mine = soldier(s, 0, "infantry", (5, 5))
+        soldier(s, 1, "infantry", (5, 6))
+        s.units[mine] = attrs.evolve(s.units[mine], statuses=((status, UNTIL_END_OF_TURN),))
+        s.forget_legal_actions()
+        refused(s, Attack(mine), "R13.6")

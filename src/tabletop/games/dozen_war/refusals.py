@@ -161,6 +161,8 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R8.6: {unit.label()} has already attacked this turn"
             if unit.dug or unit.gave:
                 return f"R8.10, R8.11: {unit.label()} dug or handed pieces over this turn"
+            if unit.has("stun") or unit.has("root") or unit.has("freeze"):
+                return f"R12.2, R13.6: {unit.label()} is stunned, rooted or frozen"
             if card and card not in CARDS:
                 return f"R6.5: unknown card {card!r}"
             if card and CARDS[card].kind != "attack_modifier":
