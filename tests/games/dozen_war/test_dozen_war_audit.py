@@ -146,3 +146,12 @@ def test_r12_2_an_attack_refused_for_a_stunned_unit_names_r13_6() -> None:
         s.units[mine] = attrs.evolve(s.units[mine], statuses=((status, UNTIL_END_OF_TURN),))
         s.forget_legal_actions()
         refused(s, Attack(mine), "R13.6")
+
+
+def test_r10_11_map_pieces_are_never_handed_to_the_ally() -> None:
+    """R8.11, R10.11: a hand-over goes to an own general only; to the ally's it is refused."""
+    s = bare(players=4, seat=0, mode="alliance")
+    est = general(s, 0, "est", (5, 5), pieces=("map_piece_1",))
+    ally = general(s, 2, "kazu", (5, 6))
+    assert not any(isinstance(a, HandOver) for a in s.legal_actions())
+    refused(s, HandOver(est, ally, 1), "R10.11")

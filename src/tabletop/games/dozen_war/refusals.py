@@ -207,6 +207,10 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             if problem:
                 return problem
             return "R8.10, R15.6: that general cannot dig there now"
+        case HandOver(receiver=receiver) if (
+            isinstance(receiver, int) and receiver in state.units and (state.units[receiver].owner != seat)
+        ):
+            return "R8.11, R10.11: map pieces pass only between your own generals, never to an ally"
         case HandOver():
             return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
         case Warp(unit=uid):
