@@ -370,3 +370,32 @@ def test_dw_15_8_a_thief_with_no_unit_leaves_the_piece_where_the_general_died() 
     pass_all(s)
     assert hp(s, foe) == 0 and s.skulls[0] == 1 and s.coins[0] == 1
     assert s.loose == {cell(s, (5, 5)): ["map_piece_1"]} and s.scores()[2]["map_pieces"] == 1
+
+
+def test_r8_3a_a_general_never_passes_a_cell_holding_a_general() -> None:
+    """R8.3a, R8.4: a cavalry general may not pass through a cell holding its own other
+    general; a soldier may."""
+    s = bare()
+    siri = general(s, 0, "siri", (6, 2))
+    general(s, 0, "est", (6, 3))
+    for rc in ((5, 2), (7, 2), (5, 3), (7, 3)):
+        mountain(s, rc)
+    cav = soldier(s, 0, "cavalry", (6, 1))
+    legal = s.legal_actions()
+    assert Move(siri, acell(s, (6, 4))) not in legal
+    assert Move(cav, acell(s, (6, 4))) in legal
+
+
+def test_r2_3b_one_soldier_per_mountain_and_it_may_step_onto_the_next_mountain() -> None:
+    """R2.3a, R2.3b: a mountain holds one soldier of any player; a soldier on a mountain may
+    step straight onto a neighbouring free mountain."""
+    s = bare()
+    mountain(s, (4, 4))
+    mountain(s, (4, 5))
+    mountain(s, (4, 6))
+    up = soldier(s, 0, "archer", (4, 5))
+    soldier(s, 1, "infantry", (4, 6))
+    below = soldier(s, 0, "infantry", (5, 5))
+    legal = s.legal_actions()
+    assert Move(up, acell(s, (4, 4))) in legal and Move(up, acell(s, (4, 6))) not in legal
+    assert Move(below, acell(s, (4, 5))) not in legal and Move(below, acell(s, (4, 4))) in legal
