@@ -844,7 +844,15 @@ def summon_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
     types = SOLDIER_TYPES if spec["soldier"] == "any" else (spec["soldier"],)
     anchors = summon_anchors(state, seat, user, spec)
     occ = occupancy(state)
-    return any(summon_cells(state, seat, anchors, int(spec["within"]), t, occ) for t in types)
+    within = int(spec["within"])
+    grid = spec_of(state).grid
+    # summon_cells' test, stopping at the first cell some type may stand on.
+    return any(
+        may_stand(state, probe, cell, occ)
+        for probe in [_probe(seat, t) for t in types]
+        for anchor in anchors
+        for cell in grid.within(anchor, within, include_self=True)
+    )
 
 
 @op("summon")

@@ -344,7 +344,13 @@ def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy)
     if first["op"] == "strike":
         if first.get("by") == "player":
             return combat.has_targets(state, seat, None, first, "", occ)
-        return bool(lao_moc_units(state, seat, design, occ))
+        return any(
+            u.owner == seat
+            and u.cls == "infantry"
+            and can_attack(u)
+            and combat.has_targets(state, seat, u.id, first, "", occ)
+            for u in state.units.values()
+        )  # lao_moc_units, stopping at the first
     if first["op"] == "buff":
         return bool(interpreter.buff_candidates(state, seat, -1, first, design))
     if first["op"] == "heal":
