@@ -20,7 +20,6 @@ still choose at a node (``state.acting_seats()``) acts in one ``step``.
 
 from __future__ import annotations
 
-import functools
 import random
 import secrets
 from typing import Any
@@ -94,8 +93,11 @@ class _Table:
         return dict(zip(self.agents, self.node.state.returns()))
 
 
-class TabletopAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
-    """A tabletop game as a PettingZoo AEC environment (see the module docstring)."""
+class _Environment:
+    """What both environments share: the table, the spaces, rendering."""
+
+    #: Whether ``step`` takes every acting seat's action at once.
+    parallel = False
 
     def __init__(
         self,
@@ -105,27 +107,40 @@ class TabletopAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        super().__init__()
         self._table = _Table(name, players, max_steps, render_mode, options)
-        self.metadata = {"render_modes": ["ansi"], "name": f"tabletop_{name}", "is_parallelizable": False}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"tabletop_{name}",
+            "is_parallelizable": self.parallel,
+        }
         self.render_mode = render_mode
         self.possible_agents = list(self._table.agents)
-        self.reset()
+        self.agents = list(self.possible_agents)
 
     @property
     def state_now(self) -> State:
         """The tabletop state underneath (the whole truth: do not show it to a seat)."""
         return self._table.node.state
 
-    @functools.cache  # noqa: B019 - one space object per agent, as the API asks
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's observation space (the same object for one agent)."""
+        """Every agent's observation space (one object, as the API asks)."""
         return self._table.observation_space
 
-    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's action space: ``Discrete(num_distinct_actions)``."""
+        """Every agent's action space: ``Discrete(num_distinct_actions)`` (one object)."""
         return self._table.action_space
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``); nothing otherwise."""
+        return self._table.node.state.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class TabletopAECEnv(_Environment, AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """A tabletop game as a PettingZoo AEC environment (see the module docstring); call
+    ``reset`` before the first step."""
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game (``options`` are ignored: the game's options are fixed at creation)."""
@@ -171,48 +186,14 @@ class TabletopAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._select()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``); nothing otherwise."""
-        return self._table.node.state.render() if self.render_mode == "ansi" else None
 
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class TabletopParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[misc]
+class TabletopParallelEnv(_Environment, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """A tabletop game as a PettingZoo parallel environment: each ``step`` takes the actions of
     every seat that must still choose at this node (``state.acting_seats()``); the others' entries
-    are ignored (their masks are all zeros)."""
+    are ignored (their masks are all zeros). Call ``reset`` before the first step."""
 
-    def __init__(
-        self,
-        name: str,
-        players: int | None = None,
-        max_steps: int | None = None,
-        render_mode: str | None = None,
-        **options: Any,
-    ) -> None:
-        self._table = _Table(name, players, max_steps, render_mode, options)
-        self.metadata = {"render_modes": ["ansi"], "name": f"tabletop_{name}", "is_parallelizable": True}
-        self.render_mode = render_mode
-        self.possible_agents = list(self._table.agents)
-        self.agents = list(self.possible_agents)
-        self._legal: dict[int, list[int]] = {}
-
-    @property
-    def state_now(self) -> State:
-        """The tabletop state underneath (the whole truth: do not show it to a seat)."""
-        return self._table.node.state
-
-    @functools.cache  # noqa: B019
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's observation space (the same object for one agent)."""
-        return self._table.observation_space
-
-    @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's action space: ``Discrete(num_distinct_actions)``."""
-        return self._table.action_space
+    parallel = True
+    _legal: dict[int, list[int]]  # per acting seat, its legal ids (set by reset and step)
 
     def legal_ids(self) -> dict[int, list[int]]:
         """Per acting seat, its legal ids at this node.
@@ -287,13 +268,6 @@ class TabletopParallelEnv(ParallelEnv[str, Observation, int]):  # type: ignore[m
         if done or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``); nothing otherwise."""
-        return self._table.node.state.render() if self.render_mode == "ansi" else None
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def env(name: str, **kwargs: Any) -> TabletopAECEnv:
