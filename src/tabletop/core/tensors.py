@@ -8,7 +8,8 @@ network serves every seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 
 class Vocabulary:
@@ -80,4 +81,16 @@ def slots(out: list[float], vocabulary: Vocabulary, names: Sequence[str | None],
     out.extend([0.0] * (len(vocabulary) * (size - len(names))))
 
 
-__all__ = ["Vocabulary", "counts", "flag", "one_hot", "relative_seat", "seat_order", "slots"]
+def outcome(
+    out: list[float], result: Mapping[str, Any] | None, order: Sequence[int], reasons: Vocabulary
+) -> None:
+    """Append an observation's ``outcome`` (``None`` or ``{winners, reason}``): over [1], the
+    winners multi-hot over the seats in ``order`` [len(order)], the reason multi-hot over
+    ``reasons`` (a reason joining several with ``+`` marks each) [len(reasons)]."""
+    flag(out, result is not None)
+    winners = () if result is None else result["winners"]
+    out.extend(1.0 if seat in winners else 0.0 for seat in order)
+    reasons.multi_hot(out, () if result is None else result["reason"].split("+"))
+
+
+__all__ = ["Vocabulary", "counts", "flag", "one_hot", "outcome", "relative_seat", "seat_order", "slots"]

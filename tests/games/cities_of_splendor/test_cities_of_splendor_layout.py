@@ -21,6 +21,7 @@ PLAN = [
     "scoring.py",
     "text.py",
     "invariants.py",
+    "tensor.py",
     "state.py",
 ]
 

@@ -15,7 +15,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, invariants, legal, refusals, scoring, text
+from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
 from .decisions import decision_of
 
 
@@ -111,6 +111,9 @@ class CitiesOfSplendorState(State):
     passes: int = 0
     #: Cards out of the game: spent Orient gold cards and sacrificed cards.
     box: list[str] = attrs.field(factory=list)
+
+    _encode_observation = staticmethod(tensor.encode_observation)
+    _observation_shape = staticmethod(tensor.observation_shape)
 
     # ------------------------------------------------------------------ the contract
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, relative_seat, slots
+from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, outcome, relative_seat, slots
 
 from .components import BOX, CARDS, GEMS, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 from .decisions import DECISION_ACTIONS, FOLLOW_UPS, OVER
@@ -96,11 +96,7 @@ def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
     players = view["players"]
     for other in (seat, 1 - seat):
         _encode_player(out, players[other])
-    outcome = view["outcome"]
-    flag(out, outcome is not None)
-    winners = [] if outcome is None else outcome["winners"]
-    out.extend(1.0 if other in winners else 0.0 for other in (seat, 1 - seat))
-    _REASONS.multi_hot(out, [] if outcome is None else outcome["reason"].split("+"))
+    outcome(out, view["outcome"], (seat, 1 - seat), _REASONS)
     return out
 
 

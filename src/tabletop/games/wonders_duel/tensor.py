@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, relative_seat, slots
+from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, outcome, relative_seat, slots
 
 from .components import BOARD, CARDS, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS
 from .decisions import (
@@ -146,11 +146,7 @@ def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
     _TOKENS.multi_hot(out, view["library_known"])
     out.append(float(view["military"] if seat == 0 else -view["military"]))
     _LOOT_ORDER[seat].multi_hot(out, view["loot"])
-    outcome = view["outcome"]
-    flag(out, outcome is not None)
-    winners = [] if outcome is None else outcome["winners"]
-    out.extend(1.0 if other in winners else 0.0 for other in order)
-    _REASONS.one_hot(out, None if outcome is None else outcome["reason"])
+    outcome(out, view["outcome"], order, _REASONS)
     return out
 
 
