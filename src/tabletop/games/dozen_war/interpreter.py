@@ -364,7 +364,7 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
             continue
         if sel.get("damaged_only") and unit.hp >= unit.max_hp:
             continue
-        if sel.get("filter") == "made_a_hit_on_your_units_this_turn" and unit.id not in state.hitters[seat]:
+        if sel.get("filter") == "made_a_hit_on_your_units_this_turn" and not _hit_yours(state, seat, unit.id):
             continue
         if shape == "radius":
             if not any(
@@ -384,6 +384,14 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
                 continue
         found.append(unit.id)
     return sorted(found)
+
+
+def _hit_yours(state: DozenWarState, seat: int, uid: int) -> bool:
+    """Phục Thù's filter: ``uid`` made a hit on ``seat``'s units this turn; in the window of a
+    hit on the ally's unit that receiver counts as ``seat``'s own (R10.9d), so the unit making
+    the current hit qualifies too."""
+    attack = state.attack
+    return uid in state.hitters[seat] or (state.hit is not None and attack is not None and attack.unit == uid)
 
 
 def legal_cells_for(state: DozenWarState, unit_id: int, cells: list[int]) -> list[int]:
