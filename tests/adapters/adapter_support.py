@@ -24,9 +24,9 @@ def need(module: str) -> ModuleType:
     return found
 
 
-def cap(name: str, default: int | None = None) -> int | None:
+def cap(name: str) -> int | None:
     """The decision cap the suites give a game: ``LONG_GAME_CAP`` for the slow long ones."""
-    return LONG_GAME_CAP if name in LONG_GAMES else default
+    return LONG_GAME_CAP if name in LONG_GAMES else None
 
 
 def with_tensors(name: str) -> str:

@@ -1,0 +1,81 @@
+"""The Gymnasium adapter: every game passes Gymnasium's own check_env, and an episode keeps to the
+tabletop game underneath (the seat's turns, masks, rewards, seeds, truncation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import tabletop
+from adapters.adapter_support import cap, need, seat_counts, with_tensors
+from tabletop.agents import GreedyAgent
+
+np = need("numpy")
+checker = need("gymnasium.utils.env_checker")
+adapter = need("tabletop.adapters.gymnasium")
+
+
+@pytest.mark.parametrize(("name", "players"), seat_counts())
+def test_check_env(name: str, players: int) -> None:
+    env = adapter.make(with_tensors(name), seat=players - 1, players=players, max_steps=cap(name))
+    checker.check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", tabletop.game_names())
+def test_masked_episode_to_the_end(name: str) -> None:
+    env = adapter.make(with_tensors(name), seat=1, max_steps=cap(name))
+    observation, info = env.reset(seed=6)
+    reward: Any = 0.0
+    terminated = truncated = False
+    while not (terminated or truncated):
+        state = env.state_now
+        assert state.current_player == 1
+        assert np.array_equal(observation, np.asarray(state.observation_tensor(1), np.float32))
+        assert np.array_equal(info["action_mask"], np.asarray(state.legal_action_mask(), np.int8))
+        action = env.action_space.sample(info["action_mask"])
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert not info["illegal_action"]
+    state = env.state_now
+    if terminated:
+        assert state.is_terminal and reward == state.returns()[1]
+    else:
+        assert len(state.history) >= (cap(name) or 0) and reward == 0.0
+    assert not info["action_mask"].any()
+    with pytest.raises(tabletop.IllegalAction, match="reset"):
+        env.step(0)
+
+
+def test_seeded_episodes_replay() -> None:
+    env = adapter.make(with_tensors("splendor_duel"), seat=1, opponents="greedy", first_player=0)
+    first, _ = env.reset(seed=3)
+    record = env.state_now.record()
+    again, _ = env.reset(seed=3)
+    assert np.array_equal(first, again) and env.state_now.record() == record
+    assert record["actions"], "the greedy opponent moved first"
+
+
+def test_illegal_actions() -> None:
+    env = adapter.make(with_tensors("splendor_duel"))
+    observation, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.state_now.to_dict()
+    same, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, False, False, True)
+    assert np.array_equal(same, observation) and env.state_now.to_dict() == before
+    strict = adapter.make("splendor_duel", illegal_action_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(tabletop.IllegalAction):
+        strict.step(illegal)
+
+
+def test_opponents() -> None:
+    env = adapter.make(with_tensors("cities_of_splendor"), players=3, opponents=["greedy", GreedyAgent(2)])
+    env.reset(seed=2)
+    assert env.state_now.current_player == 0
+    with pytest.raises(ValueError, match="2 other seats"):
+        adapter.make("cities_of_splendor", players=3, opponents=["random"])
+    with pytest.raises(ValueError, match="unknown agent"):
+        adapter.make("cities_of_splendor", opponents="clever")
+    with pytest.raises(ValueError, match="seat must be"):
+        adapter.make("cities_of_splendor", seat=2)
