@@ -12,6 +12,7 @@ from games.dozen_war.dozen_war_helpers import (
     cell,
     general,
     give,
+    hp,
     mountain,
     pass_all,
     play,
@@ -23,6 +24,7 @@ from tabletop.games.dozen_war.actions import (
     Attack,
     ChooseCell,
     DefendCard,
+    DefendSkill,
     Dig,
     EndTurn,
     HandOver,
@@ -155,3 +157,17 @@ def test_r10_11_map_pieces_are_never_handed_to_the_ally() -> None:
     ally = general(s, 2, "kazu", (5, 6))
     assert not any(isinstance(a, HandOver) for a in s.legal_actions())
     refused(s, HandOver(est, ally, 1), "R10.11")
+
+
+def test_r10_9d_phuc_thu_strikes_the_unit_that_hit_the_allys_receiver() -> None:
+    """R10.9b, R10.9d, Est's Phục Thù: used for the ally's unit, the hit's receiver counts as
+    Est's owner's own, so the attacking unit has "made a hit on your units" and takes 1."""
+    s = bare(players=4, seat=1, mode="alliance")
+    victim = soldier(s, 0, "archer", (5, 5))
+    general(s, 2, "est", (5, 7))
+    cav = soldier(s, 1, "cavalry", (5, 4))
+    play(s, Attack(cav), target(victim))
+    assert s.decision == "defence_skill" and s.current_player == 2
+    play(s, DefendSkill("est.2"))
+    pass_all(s)
+    assert hp(s, victim) == 0 and hp(s, cav) == 0 and s.decision == "turn"
