@@ -172,7 +172,9 @@ def resample(state: DozenWarState, seat: int) -> None:
                 design = task.data["offer"]
                 copy = min(c for c in state.hands[offerer] if CARD_COPIES[c] == design)
                 kept[offerer] = [copy]
-    hidden_seats = [s for s in range(state.num_players) if s != seat and s != seen]
+    # Once the game is over every hand is shown (see observation): none is redealt.
+    over = state.outcome is not None
+    hidden_seats = [s for s in range(state.num_players) if s != seat and s != seen and not over]
     pool = list(state.deck)
     sizes = {}
     for other in hidden_seats:

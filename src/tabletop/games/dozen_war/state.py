@@ -15,7 +15,7 @@ import attrs
 from tabletop.core import Action, State, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, invariants, legal, refusals, scoring, text
+from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
 from .model import Attack, Castle, Hit, Task, Unit
 
 
@@ -128,6 +128,9 @@ class DozenWarState(State):
 
     def _resample(self, seat: int) -> None:
         hidden.resample(self, seat)
+
+    _encode_observation = staticmethod(tensor.encode)
+    _observation_shape = staticmethod(tensor.shape)
 
     def render(self) -> str:
         return text.render(self)

@@ -97,10 +97,10 @@ def _sizes(players: int) -> tuple[int, int, int, int, int, int, int]:
     return header, piles, free_city, outcome, picks, CITY * _cities(n), HAND * n
 
 
-def shape(players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The shape ``(size,)`` of every seat's tensor with ``players`` players (the options
+def shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The shape ``(size,)`` of every seat's tensor with ``num_players`` players (the options
     change nothing)."""
-    return (sum(_sizes(players)),)
+    return (sum(_sizes(num_players)),)
 
 
 def _one_hot_index(value: int, low: int, count: int, what: str) -> int:
