@@ -171,3 +171,18 @@ def test_r10_9d_phuc_thu_strikes_the_unit_that_hit_the_allys_receiver() -> None:
     play(s, DefendSkill("est.2"))
     pass_all(s)
     assert hp(s, victim) == 0 and hp(s, cav) == 0 and s.decision == "turn"
+
+
+def test_r10_9d_hoi_suc_heals_the_allys_receiver_before_the_damage() -> None:
+    """R10.9b, R10.9d, R12.7 step 2: in the window of a hit on the partner's infantry, Rodoc's
+    Hồi Sức treats that receiver as one of "your" infantry units: healed first, it survives."""
+    s = bare(players=4, seat=1, mode="alliance")
+    victim = soldier(s, 0, "infantry", (5, 5), hp=1)
+    general(s, 2, "rodoc", (5, 7))
+    s.coins[2], s.bank = 2, s.bank - 2
+    cav = soldier(s, 1, "cavalry", (5, 4))
+    play(s, Attack(cav), target(victim))
+    assert s.decision == "defence_skill" and s.current_player == 2
+    play(s, DefendSkill("rodoc.3"))
+    pass_all(s)
+    assert hp(s, victim) == 1 and s.coins[2] == 0 and hp(s, cav) == 1

@@ -350,7 +350,7 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
     current = state.turns.current
     found = []
     for unit in state.units.values():
-        if side == "own" and unit.owner != seat:
+        if side == "own" and unit.owner != seat and not _ally_receiver(state, seat, unit.id):
             continue
         if side == "enemy" and not is_enemy(state, seat, unit.owner):
             continue
@@ -384,6 +384,17 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
                 continue
         found.append(unit.id)
     return sorted(found)
+
+
+def _ally_receiver(state: DozenWarState, seat: int, uid: int) -> bool:
+    """R10.9d: in the window of a hit on the ally's unit, that receiver counts as ``seat``'s own."""
+    hit = state.hit
+    return (
+        hit is not None
+        and hit.receiver == uid
+        and uid in state.units
+        and state.side_of[state.units[uid].owner] == state.side_of[seat]
+    )
 
 
 def _hit_yours(state: DozenWarState, seat: int, uid: int) -> bool:
