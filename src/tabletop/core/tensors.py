@@ -1,9 +1,11 @@
 """Building blocks for a game's observation tensor (``State._encode_observation``).
 
-A tensor is a flat ``list[float]`` built by appending, place by place, to one list: one-hot
-and multi-hot vectors over a :class:`Vocabulary` of component ids, raw counts, and seats in
-seat-relative order (the observing seat first, then the others in turn order), so that one
-network serves every seat.
+An encoder starts from a list of zeros of the tensor's full length (``[0.0] * size``, made in
+C) and fills it place by place: each helper writes its slice at position ``at`` and returns
+where the next slice starts, touching only the entries that are not zero. One-hot and
+multi-hot vectors over a :class:`Vocabulary` of component ids, raw counts, flags, and seats in
+seat-relative order (the observing seat first, then the others in turn order, so that one
+network serves every seat). :func:`filled` checks that the slices added up to the length.
 """
 
 from __future__ import annotations
@@ -15,40 +17,70 @@ from typing import Any
 class Vocabulary:
     """A fixed, ordered set of names (card ids, decision names...) and each one's index."""
 
-    __slots__ = ("index", "names")
+    __slots__ = ("index", "names", "size")
 
     def __init__(self, names: Iterable[str]) -> None:
         self.names = tuple(names)
         #: Each name's position.
         self.index = {name: i for i, name in enumerate(self.names)}
-        if len(self.index) != len(self.names):
+        self.size = len(self.names)
+        if len(self.index) != self.size:
             raise ValueError(f"a vocabulary repeats a name: {self.names}")
 
     def __len__(self) -> int:
-        return len(self.names)
+        return self.size
 
-    def one_hot(self, out: list[float], name: str | None) -> None:
-        """Append ``len(self)`` floats: 1 at ``name``'s index (all 0 for ``None``)."""
-        start = len(out)
-        out.extend([0.0] * len(self.names))
+    def one_hot(self, out: list[float], at: int, name: str | None) -> int:
+        """Write 1 at ``name``'s index of the slice at ``at`` (nothing for ``None``); the
+        slice's end."""
         if name is not None:
-            out[start + self.index[name]] = 1.0
+            out[at + self.index[name]] = 1.0
+        return at + self.size
 
-    def multi_hot(self, out: list[float], names: Iterable[str]) -> None:
-        """Append ``len(self)`` floats: 1 at the index of each of ``names``."""
-        start = len(out)
-        out.extend([0.0] * len(self.names))
+    def multi_hot(self, out: list[float], at: int, names: Iterable[str]) -> int:
+        """Write 1 at the index of each of ``names`` in the slice at ``at``; the slice's end."""
         index = self.index
         for name in names:
-            out[start + index[name]] = 1.0
+            out[at + index[name]] = 1.0
+        return at + self.size
 
 
-def one_hot(out: list[float], index: int | None, size: int) -> None:
-    """Append ``size`` floats: 1 at ``index`` (all 0 for ``None``)."""
-    start = len(out)
-    out.extend([0.0] * size)
+def one_hot(out: list[float], at: int, index: int | None, size: int) -> int:
+    """Write 1 at ``at + index`` (nothing for ``None``); the end of the ``size`` slice."""
     if index is not None:
-        out[start + index] = 1.0
+        if not 0 <= index < size:
+            raise ValueError(f"index {index} is outside a one-hot of {size}")
+        out[at + index] = 1.0
+    return at + size
+
+
+def counts(out: list[float], at: int, values: Iterable[int]) -> int:
+    """Write each of ``values`` as a float, unscaled, from ``at``; the slice's end."""
+    for value in values:
+        out[at] = float(value)
+        at += 1
+    return at
+
+
+def flag(out: list[float], at: int, value: bool) -> int:
+    """Write 1.0 at ``at`` if ``value`` is true; the next position."""
+    if value:
+        out[at] = 1.0
+    return at + 1
+
+
+def slots(out: list[float], at: int, vocabulary: Vocabulary, names: Sequence[str | None], size: int) -> int:
+    """Write ``size`` one-hots over ``vocabulary``: ``names`` in order, then empty slots;
+    ``ValueError`` if there are more names than slots (the tensor's length is fixed)."""
+    if len(names) > size:
+        raise ValueError(f"{len(names)} entries do not fit the tensor's {size} slots: {list(names)}")
+    step = vocabulary.size
+    index = vocabulary.index
+    for name in names:
+        if name is not None:
+            out[at + index[name]] = 1.0
+        at += step
+    return at + step * (size - len(names))
 
 
 def seat_order(seat: int, num_players: int) -> list[int]:
@@ -61,36 +93,38 @@ def relative_seat(other: int | None, seat: int, num_players: int) -> int | None:
     return None if other is None else (other - seat) % num_players
 
 
-def counts(out: list[float], values: Iterable[int]) -> None:
-    """Append each of ``values`` as a float, unscaled."""
-    out.extend(map(float, values))
-
-
-def flag(out: list[float], value: bool) -> None:
-    """Append 1.0 for true, 0.0 for false."""
-    out.append(1.0 if value else 0.0)
-
-
-def slots(out: list[float], vocabulary: Vocabulary, names: Sequence[str | None], size: int) -> None:
-    """Append ``size`` one-hots over ``vocabulary``: ``names`` in order, then empty slots;
-    ``ValueError`` if there are more names than slots (the tensor's length is fixed)."""
-    if len(names) > size:
-        raise ValueError(f"{len(names)} entries do not fit the tensor's {size} slots: {list(names)}")
-    for name in names:
-        vocabulary.one_hot(out, name)
-    out.extend([0.0] * (len(vocabulary) * (size - len(names))))
-
-
 def outcome(
-    out: list[float], result: Mapping[str, Any] | None, order: Sequence[int], reasons: Vocabulary
-) -> None:
-    """Append an observation's ``outcome`` (``None`` or ``{winners, reason}``): over [1], the
+    out: list[float], at: int, result: Mapping[str, Any] | None, order: Sequence[int], reasons: Vocabulary
+) -> int:
+    """Write an observation's ``outcome`` (``None`` or ``{winners, reason}``): over [1], the
     winners multi-hot over the seats in ``order`` [len(order)], the reason multi-hot over
     ``reasons`` (a reason joining several with ``+`` marks each) [len(reasons)]."""
-    flag(out, result is not None)
-    winners = () if result is None else result["winners"]
-    out.extend(1.0 if seat in winners else 0.0 for seat in order)
-    reasons.multi_hot(out, () if result is None else result["reason"].split("+"))
+    at = flag(out, at, result is not None)
+    if result is not None:
+        winners = result["winners"]
+        for place, seat in enumerate(order):
+            if seat in winners:
+                out[at + place] = 1.0
+        reasons.multi_hot(out, at + len(order), result["reason"].split("+"))
+    return at + len(order) + reasons.size
 
 
-__all__ = ["Vocabulary", "counts", "flag", "one_hot", "outcome", "relative_seat", "seat_order", "slots"]
+def filled(out: list[float], at: int) -> list[float]:
+    """``out``, once its slices end exactly at its length; ``ValueError`` otherwise (a layout
+    and a shape that disagree)."""
+    if at != len(out):
+        raise ValueError(f"the tensor's slices end at {at}, not at its length {len(out)}")
+    return out
+
+
+__all__ = [
+    "Vocabulary",
+    "counts",
+    "filled",
+    "flag",
+    "one_hot",
+    "outcome",
+    "relative_seat",
+    "seat_order",
+    "slots",
+]

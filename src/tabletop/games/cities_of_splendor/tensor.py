@@ -38,7 +38,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, outcome, relative_seat, seat_order, slots
+from tabletop.core.tensors import (
+    Vocabulary,
+    counts,
+    filled,
+    flag,
+    one_hot,
+    outcome,
+    relative_seat,
+    seat_order,
+    slots,
+)
 
 from .components import (
     BASE_CARDS,
@@ -113,74 +123,80 @@ def observation_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int
     return (head + table + n * PLAYER_SIZE + tail,)
 
 
+#: The length of every tensor, per player count.
+SIZES: Final = {players: observation_shape(players, {})[0] for players in range(2, 5)}
+
+
 def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
     """``view``, the observation of ``seat``, as the floats laid out in the module docstring."""
-    out: list[float] = []
     players = view["players"]
     n = len(players)
+    out = [0.0] * SIZES[n]
     order = seat_order(seat, n)
-    one_hot(out, view["seat"], n)
-    one_hot(out, _MODULES.index(view["module"]), len(_MODULES))
+    at = one_hot(out, 0, view["seat"], n)
+    at = one_hot(out, at, _MODULES.index(view["module"]), len(_MODULES))
     to_play = view["to_play"]
-    one_hot(out, n if to_play is None else relative_seat(to_play, seat, n), n + 1)
-    DECISIONS.one_hot(out, view["decision"])
-    counts(out, (view["round"], view["turn_position"]))
-    one_hot(out, relative_seat(view["first_player"], seat, n), n)
+    at = one_hot(out, at, n if to_play is None else relative_seat(to_play, seat, n), n + 1)
+    at = DECISIONS.one_hot(out, at, view["decision"])
+    at = counts(out, at, (view["round"], view["turn_position"]))
+    at = one_hot(out, at, relative_seat(view["first_player"], seat, n), n)
     bank = view["bank"]
-    counts(out, (bank[kind] for kind in TOKEN_KINDS))
-    for vocabulary, market in zip(_BASE_LEVELS, view["markets"]):
-        slots(out, vocabulary, market, SETUP.face_up_per_level)
-    counts(out, view["deck_sizes"])
+    at = counts(out, at, [bank[kind] for kind in TOKEN_KINDS])
+    markets = view["markets"]
+    if len(markets) != _LEVELS:
+        raise ValueError(f"{len(markets)} markets, not {_LEVELS}")
+    for vocabulary, market in zip(_BASE_LEVELS, markets):
+        at = slots(out, at, vocabulary, market, SETUP.face_up_per_level)
+    at = counts(out, at, view["deck_sizes"])
     orient = view["orient_markets"]
-    flag(out, bool(orient))
+    at = flag(out, at, bool(orient))
     for level, vocabulary in enumerate(_ORIENT_LEVELS):
-        slots(out, vocabulary, orient[level] if orient else (), SETUP.orient_face_up_per_level)
+        at = slots(out, at, vocabulary, orient[level] if orient else (), SETUP.orient_face_up_per_level)
     orient_sizes = view["orient_deck_sizes"]
-    flag(out, bool(orient_sizes))
-    counts(out, orient_sizes or [0] * _LEVELS)
-    _NOBLES.multi_hot(out, view["nobles"])
-    _CITIES.multi_hot(out, view["cities"])
+    at = flag(out, at, bool(orient_sizes))
+    at = counts(out, at, orient_sizes or [0] * _LEVELS)
+    at = _NOBLES.multi_hot(out, at, view["nobles"])
+    at = _CITIES.multi_hot(out, at, view["cities"])
     for other in order:
-        _encode_player(out, players[other])
-    slots(out, TASKS, view["pending"], PENDING_SLOTS)
-    _CARDS.one_hot(out, view["purchase"])
-    counts(out, (view["sacrifice_left"], view["end_triggered"], view["passes"]))
-    _CARDS.multi_hot(out, view["box"])
-    outcome(out, view["outcome"], order, _REASONS)
-    return out
+        at = _encode_player(out, at, players[other])
+    at = slots(out, at, TASKS, view["pending"], PENDING_SLOTS)
+    at = _CARDS.one_hot(out, at, view["purchase"])
+    at = counts(out, at, (view["sacrifice_left"], view["end_triggered"], view["passes"]))
+    at = _CARDS.multi_hot(out, at, view["box"])
+    return filled(out, outcome(out, at, view["outcome"], order, _REASONS))
 
 
-def _encode_player(out: list[float], player: dict[str, Any]) -> None:
-    """Append one seat's block (the ``players`` slice of the module docstring)."""
+def _encode_player(out: list[float], at: int, player: dict[str, Any]) -> int:
+    """Write one seat's block (the ``players`` slice of the module docstring)."""
     tokens, bonuses = player["tokens"], player["bonuses"]
-    counts(out, (tokens[kind] for kind in TOKEN_KINDS))
-    counts(out, (bonuses.get(colour, 0) for colour in COLOURS))
-    out.append(float(player["prestige"]))
-    _CARDS.multi_hot(out, player["cards"])
+    at = counts(out, at, [tokens[kind] for kind in TOKEN_KINDS])
+    at = counts(out, at, [bonuses.get(colour, 0) for colour in COLOURS])
+    at = counts(out, at, (player["prestige"],))
+    at = _CARDS.multi_hot(out, at, player["cards"])
     reserved = player["reserved"]
     if len(reserved) > _RESERVED:
         raise ValueError(f"{len(reserved)} reserved cards do not fit the tensor's {_RESERVED}")
     for entry in reserved:
-        out.append(1.0)
-        hidden = isinstance(entry, dict)
-        flag(out, hidden)
-        one_hot(out, entry["level"] - 1 if hidden else None, _LEVELS)
-        flag(out, hidden and entry["orient"])
-        _CARDS.one_hot(out, None if hidden else entry)
-    out.extend([0.0] * (_RESERVED_SLOT * (_RESERVED - len(reserved))))
-    places = [0.0] * _RESERVED
+        out[at] = 1.0
+        if isinstance(entry, dict):  # hidden: its level and whether it is an Orient card
+            out[at + 1] = 1.0
+            one_hot(out, at + 2, entry["level"] - 1, _LEVELS)
+            flag(out, at + 2 + _LEVELS, entry["orient"])
+        else:
+            _CARDS.one_hot(out, at + 3 + _LEVELS, entry)
+        at += _RESERVED_SLOT
+    at += _RESERVED_SLOT * (_RESERVED - len(reserved))
     for index in player["blind"]:
-        places[index] = 1.0
-    out.extend(places)
-    _NOBLES.multi_hot(out, player["nobles"])
-    _NOBLES.multi_hot(out, player["reserved_nobles"])
-    _GOLD_CARDS.multi_hot(out, player["gold_cards"])
+        one_hot(out, at, index, _RESERVED)
+    at += _RESERVED
+    at = _NOBLES.multi_hot(out, at, player["nobles"])
+    at = _NOBLES.multi_hot(out, at, player["reserved_nobles"])
+    at = _GOLD_CARDS.multi_hot(out, at, player["gold_cards"])
     pairs = player["pairs"]
-    for card in _PAIR_CARDS:
-        _COLOURS.one_hot(out, pairs.get(card))
+    at = slots(out, at, _COLOURS, [pairs.get(card) for card in _PAIR_CARDS], len(_PAIR_CARDS))
     posts = player["posts"]
-    out.extend(1.0 if post in posts else 0.0 for post in _POSTS)
+    at = counts(out, at, [post in posts for post in _POSTS])
     strongholds = player["strongholds"]
-    flag(out, bool(strongholds))
-    slots(out, _BASE, strongholds, _STRONGHOLDS)
-    _CITIES.one_hot(out, player["city"])
+    at = flag(out, at, bool(strongholds))
+    at = slots(out, at, _BASE, strongholds, _STRONGHOLDS)
+    return _CITIES.one_hot(out, at, player["city"])

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, outcome, relative_seat, slots
+from tabletop.core.tensors import Vocabulary, counts, filled, flag, one_hot, outcome, relative_seat, slots
 
 from .components import BOX, CARDS, GEMS, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 from .decisions import DECISION_ACTIONS, FOLLOW_UPS, OVER
@@ -66,59 +66,65 @@ def observation_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int
     return (head + table + SEATS * player + 1 + SEATS + len(_REASONS),)
 
 
+#: The length of every tensor.
+SIZE: Final = observation_shape(SEATS, {})[0]
+
+
 def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
     """``view``, the observation of ``seat``, as the floats laid out in the module docstring."""
-    out: list[float] = []
-    one_hot(out, view["seat"], SEATS)
+    out = [0.0] * SIZE
+    at = one_hot(out, 0, view["seat"], SEATS)
     first = relative_seat(view["options"]["first_player"], seat, SEATS)
-    one_hot(out, 0 if first is None else 1 + first, 1 + SEATS)
+    at = one_hot(out, at, 0 if first is None else 1 + first, 1 + SEATS)
     to_play = view["to_play"]
-    one_hot(out, SEATS if to_play is None else relative_seat(to_play, seat, SEATS), SEATS + 1)
-    DECISIONS.one_hot(out, view["decision"])
-    slots(out, _FOLLOW_UPS, view["pending"], PENDING_SLOTS)
-    _CARDS.one_hot(out, view["ability_card"])
-    flag(out, view["replenished"])
+    at = one_hot(out, at, SEATS if to_play is None else relative_seat(to_play, seat, SEATS), SEATS + 1)
+    at = DECISIONS.one_hot(out, at, view["decision"])
+    at = slots(out, at, _FOLLOW_UPS, view["pending"], PENDING_SLOTS)
+    at = _CARDS.one_hot(out, at, view["ability_card"])
+    at = flag(out, at, view["replenished"])
     for other in view["turn_order"]:
-        one_hot(out, relative_seat(other, seat, SEATS), SEATS)
-    counts(out, (view["round"], view["extra_turns"]))
-    tokens = _TOKENS
-    for kind in view["board"]:
-        tokens.one_hot(out, kind)
-    _token_counts(out, view["bag"])
-    out.append(float(view["privilege_supply"]))
+        at = one_hot(out, at, relative_seat(other, seat, SEATS), SEATS)
+    at = counts(out, at, (view["round"], view["extra_turns"]))
+    at = slots(out, at, _TOKENS, view["board"], BOX.board_size**2)
+    at = _token_counts(out, at, view["bag"])
+    at = counts(out, at, (view["privilege_supply"],))
+    pyramid = view["pyramid"]
     for level in LEVELS:
-        slots(out, _LEVEL_CARDS[level], view["pyramid"][str(level)], BOX.pyramid[level])
-    counts(out, (view["deck_sizes"][str(level)] for level in LEVELS))
-    _ROYALS.multi_hot(out, view["royal_supply"])
-    wild = view["wild_colours"]
-    for card in _WILD_CARDS:
-        _GEMS.one_hot(out, wild.get(card))
+        at = slots(out, at, _LEVEL_CARDS[level], pyramid[str(level)], BOX.pyramid[level])
+    deck_sizes = view["deck_sizes"]
+    at = counts(out, at, [deck_sizes[str(level)] for level in LEVELS])
+    at = _ROYALS.multi_hot(out, at, view["royal_supply"])
+    at = slots(out, at, _GEMS, [view["wild_colours"].get(card) for card in _WILD_CARDS], len(_WILD_CARDS))
     players = view["players"]
     for other in (seat, 1 - seat):
-        _encode_player(out, players[other])
-    outcome(out, view["outcome"], (seat, 1 - seat), _REASONS)
-    return out
+        at = _encode_player(out, at, players[other])
+    return filled(out, outcome(out, at, view["outcome"], (seat, 1 - seat), _REASONS))
 
 
-def _token_counts(out: list[float], pool: Mapping[str, int]) -> None:
-    """Append the count of each token kind in ``pool`` (absent kinds count 0)."""
-    out.extend(float(pool.get(kind, 0)) for kind in TOKEN_KINDS)
+def _token_counts(out: list[float], at: int, pool: Mapping[str, int]) -> int:
+    """Write the count of each token kind in ``pool`` (absent kinds count 0)."""
+    return counts(out, at, [pool.get(kind, 0) for kind in TOKEN_KINDS])
 
 
-def _encode_player(out: list[float], player: dict[str, Any]) -> None:
-    """Append one seat's holdings (the ``players`` slice of the module docstring)."""
-    _token_counts(out, player["tokens"])
-    out.append(float(player["privileges"]))
-    _CARDS.multi_hot(out, player["cards"])
-    _ROYALS.multi_hot(out, player["royals"])
+_RESERVED_SLOT: Final = 2 + len(LEVELS) + len(_CARDS)
+
+
+def _encode_player(out: list[float], at: int, player: dict[str, Any]) -> int:
+    """Write one seat's holdings (the ``players`` slice of the module docstring)."""
+    at = _token_counts(out, at, player["tokens"])
+    at = counts(out, at, (player["privileges"],))
+    at = _CARDS.multi_hot(out, at, player["cards"])
+    at = _ROYALS.multi_hot(out, at, player["royals"])
     reserved = player["reserved"]
     if len(reserved) > BOX.max_reserved:
         raise ValueError(f"{len(reserved)} reserved cards do not fit the tensor's {BOX.max_reserved}")
     for entry in reserved:
-        out.append(1.0)
-        flag(out, entry["blind"])
-        one_hot(out, LEVELS.index(entry["level"]), len(LEVELS))
-        _CARDS.one_hot(out, entry["card"])
-    out.extend([0.0] * ((2 + len(LEVELS) + len(_CARDS)) * (BOX.max_reserved - len(reserved))))
-    counts(out, (player["prestige"], player["crowns"]))
-    counts(out, (player["bonuses"][gem] for gem in GEMS))
+        out[at] = 1.0
+        flag(out, at + 1, entry["blind"])
+        one_hot(out, at + 2, LEVELS.index(entry["level"]), len(LEVELS))
+        _CARDS.one_hot(out, at + 2 + len(LEVELS), entry["card"])
+        at += _RESERVED_SLOT
+    at += _RESERVED_SLOT * (BOX.max_reserved - len(reserved))
+    at = counts(out, at, (player["prestige"], player["crowns"]))
+    bonuses = player["bonuses"]
+    return counts(out, at, [bonuses[gem] for gem in GEMS])

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.core.tensors import Vocabulary, counts, flag, one_hot, outcome, relative_seat, slots
+from tabletop.core.tensors import Vocabulary, counts, filled, flag, one_hot, outcome, relative_seat, slots
 
 from .components import BOARD, CARDS, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS
 from .decisions import (
@@ -99,57 +99,58 @@ def observation_shape(num_players: int, options: Mapping[str, Any]) -> tuple[int
     return (head + table + held + library + end,)
 
 
+#: The length of every tensor.
+SIZE: Final = observation_shape(SEATS, {})[0]
+
+
 def encode_observation(view: dict[str, Any], seat: int) -> list[float]:
     """``view``, the observation of ``seat``, as the floats laid out in the module docstring."""
-    out: list[float] = []
+    out = [0.0] * SIZE
     order = (seat, 1 - seat)
-    one_hot(out, view["seat"], SEATS)
-    _OPTIONS.one_hot(out, view["options"]["wonders"])
-    DECISIONS.one_hot(out, view["decision"])
-    _seat_or_nobody(out, view["current_player"], seat)
-    out.append(float(view["age"]))
-    slots(out, PENDING, view["pending"], PENDING_SLOTS)
+    at = one_hot(out, 0, view["seat"], SEATS)
+    at = _OPTIONS.one_hot(out, at, view["options"]["wonders"])
+    at = DECISIONS.one_hot(out, at, view["decision"])
+    at = _seat_or_nobody(out, at, view["current_player"], seat)
+    at = counts(out, at, (view["age"],))
+    at = slots(out, at, PENDING, view["pending"], PENDING_SLOTS)
     turns = view["turns"]
     for other in turns["order"]:
-        one_hot(out, relative_seat(other, seat, SEATS), SEATS)
-    counts(out, (turns["position"], turns["extra_turns"], turns["round"]))
-    out.append(float(view["draft_pick"]))
-    slots(out, _WONDERS, view["wonder_offer"], OFFER_SLOTS)
-    out.append(float(view["unrevealed_wonders"]))
-    flag(out, bool(view["structure"]))  # no structure (the draft) is not a structure all taken
-    slots(out, _FACES, view["structure"], _STRUCTURE_SLOTS)
-    counts(out, view["deck_sizes"])
-    out.append(float(view["box_size"]))
-    _CARDS.multi_hot(out, view["discard"])
+        at = one_hot(out, at, relative_seat(other, seat, SEATS), SEATS)
+    at = counts(out, at, (turns["position"], turns["extra_turns"], turns["round"], view["draft_pick"]))
+    at = slots(out, at, _WONDERS, view["wonder_offer"], OFFER_SLOTS)
+    at = counts(out, at, (view["unrevealed_wonders"],))
+    at = flag(out, at, bool(view["structure"]))  # no structure (the draft) is not one all taken
+    at = slots(out, at, _FACES, view["structure"], _STRUCTURE_SLOTS)
+    at = counts(out, at, view["deck_sizes"])
+    at = counts(out, at, (view["box_size"],))
+    at = _CARDS.multi_hot(out, at, view["discard"])
     coins = view["coins"]
-    counts(out, (coins[seat], coins[1 - seat], view["bank_paid"], view["bank_received"]))
+    at = counts(out, at, (coins[seat], coins[1 - seat], view["bank_paid"], view["bank_received"]))
     for key, vocabulary in (("cards", _CARDS), ("wonders", _WONDERS), ("built_wonders", _WONDERS)):
         for other in order:
-            vocabulary.multi_hot(out, view[key][other])
+            at = vocabulary.multi_hot(out, at, view[key][other])
     tucked = view["tucked"]
-    for wonder in _WONDERS.names:
-        _CARDS.one_hot(out, tucked.get(wonder))
-    _WONDERS.multi_hot(out, view["returned_wonders"])
+    at = slots(out, at, _CARDS, [tucked.get(wonder) for wonder in _WONDERS.names], len(_WONDERS))
+    at = _WONDERS.multi_hot(out, at, view["returned_wonders"])
     for other in order:
-        _TOKENS.multi_hot(out, view["tokens"][other])
-    _TOKENS.multi_hot(out, view["board_tokens"])
-    out.append(float(view["set_aside_count"]))
+        at = _TOKENS.multi_hot(out, at, view["tokens"][other])
+    at = _TOKENS.multi_hot(out, at, view["board_tokens"])
+    at = counts(out, at, (view["set_aside_count"],))
     offer = view["library_offer"]
     shown = isinstance(offer, list)
-    flag(out, shown)
-    out.append(float(len(offer) if shown else offer))
-    _TOKENS.multi_hot(out, offer if shown else ())
-    _seat_or_nobody(out, view["library_seat"], seat)
+    at = flag(out, at, shown)
+    at = counts(out, at, (len(offer) if shown else offer,))
+    at = _TOKENS.multi_hot(out, at, offer if shown else ())
+    at = _seat_or_nobody(out, at, view["library_seat"], seat)
     reds = view["reds_before_strategy"]
-    flag(out, reds is not None)
-    out.append(0.0 if reds is None else float(reds))
-    _TOKENS.multi_hot(out, view["library_known"])
-    out.append(float(view["military"] if seat == 0 else -view["military"]))
-    _LOOT_ORDER[seat].multi_hot(out, view["loot"])
-    outcome(out, view["outcome"], order, _REASONS)
-    return out
+    at = flag(out, at, reds is not None)
+    at = counts(out, at, (0 if reds is None else reds,))
+    at = _TOKENS.multi_hot(out, at, view["library_known"])
+    at = counts(out, at, (view["military"] if seat == 0 else -view["military"],))
+    at = _LOOT_ORDER[seat].multi_hot(out, at, view["loot"])
+    return filled(out, outcome(out, at, view["outcome"], order, _REASONS))
 
 
-def _seat_or_nobody(out: list[float], other: int | None, seat: int) -> None:
-    """Append ``other`` one-hot over (me, opp, nobody)."""
-    one_hot(out, SEATS if other is None else relative_seat(other, seat, SEATS), SEATS + 1)
+def _seat_or_nobody(out: list[float], at: int, other: int | None, seat: int) -> int:
+    """Write ``other`` one-hot over (me, opp, nobody)."""
+    return one_hot(out, at, SEATS if other is None else relative_seat(other, seat, SEATS), SEATS + 1)
