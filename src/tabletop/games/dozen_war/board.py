@@ -8,8 +8,9 @@ reach). Occupancy is computed once per question from the units, never stored.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.grids import DIRECTIONS
 
@@ -99,7 +100,29 @@ def from_action_cell(spec: MapSpec, code: int) -> int | None:
 
 def occupancy(state: DozenWarState) -> View:
     """The board now, as per-cell arrays (indexing it gives the unit ids in a cell)."""
-    return View(state)
+    units = tuple(state.units.values())
+    castles = state.castles
+    last = _LAST_VIEW
+    # Units and castles are frozen: the same objects in the same order (and the same terrain)
+    # make the same view, so a question asked again before anything moved reuses it.
+    if (
+        last
+        and len(units) == len(last[1])
+        and all(map(operator.is_, units, last[1]))
+        and len(castles) == len(last[2])
+        and all(map(operator.is_, castles, last[2]))
+        and last[3] == state.mode
+        and last[4] == state.terrain
+    ):
+        view: View = last[0]
+        return view
+    view = View(state)
+    _LAST_VIEW[:] = [view, units, tuple(castles), state.mode, list(state.terrain)]
+    return view
+
+
+#: The last view built, with the units, castles, mode and terrain it was built from.
+_LAST_VIEW: list[Any] = []
 
 
 def is_mountain(state: DozenWarState, cell: int) -> bool:
