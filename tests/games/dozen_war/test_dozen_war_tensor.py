@@ -15,7 +15,7 @@ import pytest
 from contract import check_tensors_distinguish
 from tabletop.core import Rng
 from tabletop.games.dozen_war import CARDS, GAME, GENERALS, SKILLS, DozenWarState
-from tabletop.games.dozen_war.tensor import HOMES, MODIFIERS, encode, layout
+from tabletop.games.dozen_war.tensor import HOMES, MODIFIERS, MOVEMENT_CARDS, encode, layout
 
 CONFIGS = [(2, "engage"), (3, "ffa"), (4, "ffa"), (4, "alliance")]
 
@@ -120,7 +120,7 @@ def _changes(view: dict[str, Any]) -> dict[str, Callable[[dict[str, Any]], None]
         "units buffs": unit_field("buffs", [*unit["buffs"][:6], unit["buffs"][6] + 1]),
         "units statuses": unit_field("statuses", [["root", 2]]),
         "units evasion": unit_field("evasion", [5]),
-        "units boosted_by": unit_field("boosted_by", [design]),
+        "units boosted_by": unit_field("boosted_by", [MOVEMENT_CARDS[1]]),
         "castles": lambda v: v["castles"].__setitem__(0, [castle[0], castle[1], castle[2], 1, None]),
         "castles taken": lambda v: v["castles"].__setitem__(0, [castle[0], castle[1], castle[2], 0, -1]),
         "mountains": lambda v: v["mountains"].update({next(iter(v["mountains"])): 2}),

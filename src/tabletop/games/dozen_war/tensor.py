@@ -38,10 +38,11 @@ Layout, in order (``n`` players, ``N`` cells, ``U`` = ``MAX_UNITS``):
   class (4), HP, row / rows, column / cols, map pieces (9), flags (moved, attacked, dug,
   warped, guarded, acted, gave), extra move / 3, buffs (move, damage, range, strikes,
   unguardable, max targets, star), statuses (stun, root, freeze, silence x until end of turn,
-  until the owner's next turn end), evasion faces 1-6, movement cards played on it (30
-  designs), made a hit on the units of relative seat (n) this turn; the attack's unit, declared
-  target (count), chosen target (count); the hit's target, receiver, guard; heals declared in
-  the window (sum); among the top task's candidates, among its picked.
+  until the owner's next turn end), evasion faces 1-6, movement cards played on it this turn
+  (``MOVEMENT_CARDS``: the designs whose buff adds moves), made a hit on the units of
+  relative seat (n) this turn; the attack's unit, declared target (count), chosen target
+  (count); the hit's target, receiver, guard; heals declared in the window (sum); among the
+  top task's candidates, among its picked.
 * attack in progress — present, player by relative seat (n), source one-hot (normal, 36
   skills, 30 designs), card one-hot (none, 30 designs), the 8 numbers (damage, range, star,
   guardable, splash, splash extra, max targets, extra hits), status one-hot (none, 4), ray
@@ -135,6 +136,15 @@ MODIFIERS: tuple[tuple[str, str], ...] = tuple(
 )
 
 
+#: The movement cards (R6.5): the designs whose buff adds moves, the only ones a unit records
+#: as played on it this turn (``boosted_by``).
+MOVEMENT_CARDS: tuple[str, ...] = tuple(
+    design
+    for design, card in CARDS.items()
+    if any(op.get("op") == "buff" and op.get("move") for op in _walk(list(card.effect)))
+)
+
+
 def _decisions() -> tuple[str, ...]:
     # Every task kind the engine registers (decisions and automatic steps), then "over".
     return (*sorted(set(AUTO) | set(DECIDE)), "over")
@@ -143,6 +153,7 @@ def _decisions() -> tuple[str, ...]:
 _COPY = {copy: i for i, copy in enumerate(CARD_COPIES)}
 _EVENT_COPY = {copy: i for i, copy in enumerate(EVENT_COPIES)}
 _DESIGN = {design: i for i, design in enumerate(CARDS)}
+_MOVEMENT = {design: i for i, design in enumerate(MOVEMENT_CARDS)}
 _GENERAL = {general: i for i, general in enumerate(GENERAL_IDS)}
 _SKILL = {skill: i for i, skill in enumerate(SKILLS)}
 _TOKEN = {token: i for i, token in enumerate(TOKENS)}
@@ -233,7 +244,7 @@ class Layout:
         self.u_statuses = self.u_buffs + 7
         self.u_evasion = self.u_statuses + 2 * len(STATUSES)
         self.u_boosted = self.u_evasion + 6
-        self.u_hitter = self.u_boosted + _NDESIGN
+        self.u_hitter = self.u_boosted + len(MOVEMENT_CARDS)
         self.u_combat = self.u_hitter + n  # attacker, declared, chosen, hit target, receiver, guard, heals
         self.u_task = self.u_combat + 7  # candidate, picked
         self.unit_size = self.u_task + 2
@@ -448,7 +459,7 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
         for face in unit["evasion"]:
             out[b + u_evasion + face - 1] = 1.0
         for design in unit["boosted_by"]:
-            out[b + u_boosted + _DESIGN[design]] = 1.0
+            out[b + u_boosted + _MOVEMENT[design]] = 1.0
     for s, hitters in enumerate(view["hitters"]):
         for uid in hitters:
             out[units_at + size * uid + lay.u_hitter + rel(s)] = 1.0
@@ -542,6 +553,7 @@ __all__ = [
     "BAG",
     "MODES",
     "MODIFIERS",
+    "MOVEMENT_CARDS",
     "REASONS",
     "SCALE",
     "TOP_TASKS",
