@@ -21,7 +21,7 @@ Layout, in order (``n`` players, ``N`` cells, ``U`` = ``MAX_UNITS``):
   generals (12), whether the volcano stands, the spent tokens (9), the turn flags (acted,
   attack skill used, card played, attacked, Engage idle turns / 5), the leader (relative
   seat; in alliance relative team, 2 slots used), the outcome: over, winners by relative
-  seat (n), reason one-hot (``REASONS``).
+  seat (n), reason one-hot (``REASONS``), as :func:`tabletop.core.tensors.outcome` writes it.
 * per relative seat (n blocks of ``seat_size``) — home one-hot (the map's homes, sorted, 4
   slots), an ally of the viewer (the viewer's own block included), coins, hand size, the hand's
   copies if seen (60: the viewer's own; a steal victim's while choosing; everyone's once over),
@@ -68,6 +68,8 @@ import json
 import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
+
+from tabletop.core.tensors import Vocabulary, outcome, seat_order
 
 from .actions import CASTLE_BASE
 from .agenda import AUTO, DECIDE
@@ -128,8 +130,8 @@ MODIFIERS: tuple[tuple[str, str], ...] = tuple(
         {
             (str(op["units"]), str(op["stat"]))
             for design in EVENTS.values()
-            for outcome in (design.low, design.high)
-            for op in _walk(list(outcome.effects))
+            for result in (design.low, design.high)
+            for op in _walk(list(result.effects))
             if op.get("op") == "round_modifier"
         }
     )
@@ -161,7 +163,7 @@ _CLASS = {cls: i for i, cls in enumerate(CLASSES)}
 _STATUS = {status: i for i, status in enumerate(STATUSES)}
 _DURATION = {UNTIL_END_OF_TURN: 0, UNTIL_OWNER_NEXT_TURN_END: 1}
 _MODE = {mode: i for i, mode in enumerate(MODES)}
-_REASON = {reason: i for i, reason in enumerate(REASONS)}
+_REASONS = Vocabulary(REASONS)
 _MODIFIER = {pair: i for i, pair in enumerate(MODIFIERS)}
 _CASTLE_TYPE = {"infantry": 0, "cavalry": 1, "archer": 2}
 #: An attack's source: a normal attack, a skill or a card design.
@@ -348,12 +350,7 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
     leader = view["leader"]
     if leader is not None:
         out[lay.leader + ((leader - side_of[seat]) % 2 if mode == "alliance" else rel(leader))] = 1.0
-    outcome = view["outcome"]
-    if outcome is not None:
-        out[lay.outcome] = 1.0
-        for s in outcome["winners"]:
-            out[lay.outcome + 1 + rel(s)] = 1.0
-        out[lay.outcome + 1 + n + _REASON[outcome["reason"]]] = 1.0
+    outcome(out, lay.outcome, view["outcome"], seat_order(seat, n), _REASONS)
 
     # per relative seat
     marks, used, roster = view["marks"], view["used_skills"], view["roster"]

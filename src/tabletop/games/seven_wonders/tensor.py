@@ -22,8 +22,9 @@ Layout, in order (``n`` players, ``C`` cities):
 * 2 players only — the Free City's pile: size (1), whether this seat sees its cards (1), the
   cards seen (148); the holder of the Free City card by relative seat (n). With 3 or more
   players the observation's ``pile`` is always 0 and ``holder`` -1: not encoded.
-* outcome — over (1), winners by relative seat (n), final points by relative seat (n),
-  reason one-hot (``REASONS``, 3).
+* outcome — over (1), winners by relative seat (n), reason one-hot (``REASONS``, 3), as
+  :func:`tabletop.core.tensors.outcome` writes it for every game; final points by relative
+  seat (n).
 * own pending picks — the simultaneous step's choices this seat made and no one else sees,
   one slot for its own city and, with 2 players, one for the Free City: chosen (1), action
   type one-hot (5), card kind one-hot (78), coins to the left and to the right (2).
@@ -48,6 +49,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.core.tensors import Vocabulary, outcome, seat_order
+
 from .components import BOARDS, CARDS, KINDS
 
 SCALE = 10.0
@@ -64,7 +67,7 @@ MAX_STAGES = max(len(stages) for board in BOARDS.values() for stages in board.si
 _NC = len(CARD_INDEX)
 _NK = len(KIND_INDEX)
 _DECISION = {name: i for i, name in enumerate(DECISIONS)}
-_REASON = {name: i for i, name in enumerate(REASONS)}
+_REASONS = Vocabulary(REASONS)
 _ACTION = {name: i for i, name in enumerate(ACTION_KINDS)}
 _TOKEN = {value: i for i, value in enumerate(TOKEN_VALUES)}
 _CARD_SHIELDS: Mapping[str, int] = {card: c.effect.shields for card, c in CARDS.items()}
@@ -92,9 +95,9 @@ def _sizes(players: int) -> tuple[int, int, int, int, int, int, int]:
     header = 3 + 6 + len(DECISIONS) + 2 * n
     piles = 3 + 1 + 3 + _NC + _NC + 1
     free_city = 2 + _NC + n if n == 2 else 0
-    outcome = 1 + 2 * n + len(REASONS)
+    result = 1 + 2 * n + len(REASONS)
     picks = CHOICE * (2 if n == 2 else 1)
-    return header, piles, free_city, outcome, picks, CITY * _cities(n), HAND * n
+    return header, piles, free_city, result, picks, CITY * _cities(n), HAND * n
 
 
 def shape(num_players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
@@ -114,7 +117,7 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
     boards: list[str] = view["boards"]
     n = len(view["hands"])
     num_cities = len(boards)
-    header, piles, free_city, outcome_size, picks, _, _ = _sizes(n)
+    header, piles, free_city, _, picks, _, _ = _sizes(n)
     out = [0.0] * sum(_sizes(n))
     rel_seat = [(s - seat) % n for s in range(n)]
     rel_city = [(c - seat) % num_cities for c in range(num_cities)]
@@ -163,15 +166,12 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
         at += free_city
 
     # outcome
-    outcome = view["outcome"]
-    if outcome is not None:
-        out[at] = 1.0
-        for s in outcome["winners"]:
-            out[at + 1 + rel_seat[s]] = 1.0
-        for s, points in enumerate(outcome["scores"][:n]):
-            out[at + 1 + n + rel_seat[s]] = points / SCALE
-        out[at + 1 + 2 * n + _REASON[outcome["reason"]]] = 1.0
-    at += outcome_size
+    result = view["outcome"]
+    at = outcome(out, at, result, seat_order(seat, n), _REASONS)
+    if result is not None:
+        for s, points in enumerate(result["scores"][:n]):
+            out[at + rel_seat[s]] = points / SCALE
+    at += n
 
     # this seat's own hidden picks: its city's slot, then the Free City's
     for city, action in view["choices"]["mine"]:
