@@ -130,25 +130,31 @@ def random_state(game: Game[Any], seed: int, decisions: int, **options: Any) -> 
     return state
 
 
-def check_tensors_distinguish(game: Game[Any], players: int, seeds: Iterable[int], **options: Any) -> int:
+def check_tensors_distinguish(
+    game: Game[Any], players: int, seeds: Iterable[int], every: int = 1, **options: Any
+) -> int:
     """Play a random game per seed and check that, per seat, states whose observations differ
-    give different tensors (every observed thing is in the tensor); return how many distinct
-    observations were compared. The games are pooled: within one game most states differ in
-    some count that only grows, so a field left out would rarely show."""
+    give different tensors (every observed thing is in the tensor), at every ``every``-th
+    decision and the end; return how many distinct observations were compared. The games are
+    pooled: within one game most states differ in some count that only grows, so a field left
+    out would rarely show."""
     seen: list[dict[tuple[float, ...], str]] = [{} for _ in range(players)]
     for seed in seeds:
         rng = Rng.from_seed(seed)
         state: State = game.new_game(players=players, seed=seed, **options)
+        decisions = 0
         while True:
-            for seat in range(players):
-                view = json.dumps(state.observation(seat), sort_keys=True)
-                known = seen[seat].setdefault(tuple(state.observation_tensor(seat)), view)
-                assert known == view, (
-                    f"seat {seat}: two different observations give the same tensor:\n{known}\n{view}"
-                )
+            if decisions % every == 0 or state.is_terminal:
+                for seat in range(players):
+                    view = json.dumps(state.observation(seat), sort_keys=True)
+                    known = seen[seat].setdefault(tuple(state.observation_tensor(seat)), view)
+                    assert known == view, (
+                        f"seat {seat}: two different observations give the same tensor:\n{known}\n{view}"
+                    )
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
     return sum(len(views) for views in seen)
 
 

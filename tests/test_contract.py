@@ -56,7 +56,8 @@ def test_determinize_depends_only_on_what_the_seat_sees(name: str, extreme: str)
 def test_observation_tensors_hold_everything_observed(name: str, extreme: str) -> None:
     game = tabletop.load(name)
     players = game.min_players if extreme == "min" else game.max_players
-    assert check_tensors_distinguish(game, players, range(3)) > players
+    # Every 7th decision: Dozen War's tensors are 20-30k floats over 1,000-decision games.
+    assert check_tensors_distinguish(game, players, range(3), every=7) > players
 
 
 def test_toy_game_fulfils_the_contract() -> None:
