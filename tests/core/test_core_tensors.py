@@ -1,4 +1,5 @@
-"""Observation tensors and action masks: shapes, seat-relative layout, the kernel's checks."""
+"""Observation tensors and action masks: shapes, seat-relative layout, the kernel's checks, and
+the encoders' building blocks in tabletop.core.tensors."""
 
 from __future__ import annotations
 
@@ -7,6 +8,17 @@ from typing import Any
 import pytest
 
 from tabletop.core import State
+from tabletop.core.tensors import (
+    Vocabulary,
+    counts,
+    filled,
+    flag,
+    one_hot,
+    outcome,
+    relative_seat,
+    seat_order,
+    slots,
+)
 from toy import GAME, SEALED, Bid, Take, ToyState
 
 
@@ -95,3 +107,44 @@ def test_a_tensor_of_the_wrong_length_is_refused(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(ToyState, "_encode_observation", staticmethod(short))
     with pytest.raises(ValueError, match="toy's observation tensor for seat 1 has 1 entries, not the 10"):
         GAME.new_game(players=2, seed=1).observation_tensor(1)
+
+
+# ---------------------------------------------------------------------- tabletop.core.tensors
+
+
+def test_the_helpers_write_their_slices_and_return_where_the_next_begins() -> None:
+    colours = Vocabulary(("red", "green", "blue"))
+    out = [0.0] * 17
+    at = colours.one_hot(out, 0, "blue")
+    at = colours.multi_hot(out, at, ["red", "blue"])
+    at = one_hot(out, at, None, 2)
+    at = counts(out, at, (4, 0))
+    at = flag(out, at, True)
+    at = slots(out, at, colours, ["green"], 2)
+    assert filled(out, at) == [0, 0, 1, 1, 0, 1, 0, 0, 4, 0, 1, 0, 1, 0, 0, 0, 0]
+
+
+def test_the_helpers_refuse_what_does_not_fit() -> None:
+    out = [0.0] * 6
+    with pytest.raises(ValueError, match="3 entries do not fit the tensor's 2 slots"):
+        slots(out, 0, Vocabulary(("a", "b", "c")), ["a", "b", "c"], 2)
+    with pytest.raises(ValueError, match="index 2 is outside a one-hot of 2"):
+        one_hot(out, 0, 2, 2)
+    with pytest.raises(KeyError):
+        Vocabulary(("a",)).one_hot(out, 0, "z")
+    with pytest.raises(ValueError, match="slices end at 5, not at its length 6"):
+        filled(out, 5)
+    with pytest.raises(ValueError, match="repeats a name"):
+        Vocabulary(("a", "a"))
+
+
+def test_seats_and_the_outcome_are_seat_relative() -> None:
+    assert seat_order(2, 4) == [2, 3, 0, 1]
+    assert relative_seat(0, 2, 4) == 2 and relative_seat(None, 2, 4) is None
+    reasons = Vocabulary(("prestige", "crowns"))
+    out = [0.0] * 6
+    result = {"winners": [2], "reason": "prestige+crowns"}
+    assert outcome(out, 0, result, seat_order(2, 3), reasons) == 6
+    assert out == [1.0, 1.0, 0.0, 0.0, 1.0, 1.0]
+    empty = [0.0] * 6
+    assert outcome(empty, 0, None, seat_order(0, 3), reasons) == 6 and empty == [0.0] * 6
