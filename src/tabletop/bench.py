@@ -102,3 +102,175 @@ def bench(
         clones_per_second=reps / clone_elapsed if clone_elapsed else 0.0,
         mean_decisions=decisions / games,
     )
+
+
+# ---------------------------------------------------------------------- the adapters' overhead
+
+
+@attrs.frozen
+class AdapterBench:
+    """Decisions per second of random play, bare and through each adapter (0 when its extra is
+    not installed). ``bare`` is ``legal_action_ids`` + ``apply`` of a decoded id; ``observed``
+    adds the mover's ``observation_tensor``, which every adapter step with an observation pays."""
+
+    game: str
+    players: int
+    bare: float
+    observed: float
+    openspiel: float
+    openspiel_observed: float
+    pettingzoo: float
+    gymnasium: float
+
+
+def _rate(step: Any, seconds: float) -> float:
+    """Decisions per second of ``step()`` (which plays one decision, or a few, and says how many)."""
+    decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline or decisions == 0:
+        decisions += step()
+    return decisions / (time.perf_counter() - start)
+
+
+def bench_adapters(
+    game: Game[Any], players: int, options: Mapping[str, Any], seconds: float = 2.0
+) -> AdapterBench:
+    """Random play for about ``seconds`` per way of stepping a game (see :class:`AdapterBench`)."""
+    import random
+
+    rng = random.Random(0)
+    seeds = itertools.count()
+
+    def bare_loop(observe: bool) -> Any:
+        box: list[State] = [game.new_game(players=players, seed=next(seeds), **options)]
+
+        def step() -> int:
+            state = box[0]
+            if state.is_terminal:
+                state = box[0] = game.new_game(players=players, seed=next(seeds), **options)
+            if observe:
+                state.observation_tensor(state.current_player or 0)
+            state.apply(game.decode(rng.choice(state.legal_action_ids())))
+            return 1
+
+        return step
+
+    bare = _rate(bare_loop(False), seconds)
+    observed = _rate(bare_loop(True), seconds)
+    openspiel = openspiel_observed = pettingzoo = gymnasium = 0.0
+    try:
+        from .adapters import openspiel as spiel
+    except ImportError:
+        pass
+    else:
+        openspiel, openspiel_observed = (
+            _rate(_openspiel_loop(spiel, game.name, players, options, rng, observe), seconds)
+            for observe in (False, True)
+        )
+    try:
+        from .adapters import pettingzoo as zoo
+    except ImportError:
+        pass
+    else:
+        pettingzoo = _rate(_pettingzoo_loop(zoo, game.name, players, options, rng), seconds)
+    try:
+        from .adapters import gymnasium as gym
+    except ImportError:
+        pass
+    else:
+        gymnasium = _rate(_gymnasium_loop(gym, game.name, players, options), seconds)
+    return AdapterBench(
+        game.name, players, bare, observed, openspiel, openspiel_observed, pettingzoo, gymnasium
+    )
+
+
+def _openspiel_loop(
+    spiel: Any, name: str, players: int, options: Mapping[str, Any], rng: Any, observe: bool
+) -> Any:
+    import json
+
+    params: dict[str, Any] = {"players": players, "seed": 0}
+    params.update(
+        {k: v if isinstance(v, (bool, int, float, str)) else json.dumps(v) for k, v in options.items()}
+    )
+    game = spiel.pyspiel.load_game(spiel.PREFIX + name, params)
+    box = [game.new_initial_state()]
+
+    def step() -> int:
+        state = box[0]
+        if state.is_terminal():
+            state = box[0] = game.new_initial_state()
+        if observe:
+            state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        return 1
+
+    return step
+
+
+def _pettingzoo_loop(zoo: Any, name: str, players: int, options: Mapping[str, Any], rng: Any) -> Any:
+    import numpy as np
+
+    env = zoo.env(name, players=players, **options)
+    env.reset(seed=0)
+
+    def step() -> int:
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset()
+            return 0
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        return 1
+
+    return step
+
+
+def _gymnasium_loop(gym: Any, name: str, players: int, options: Mapping[str, Any]) -> Any:
+    env = gym.make(name, players=players, **options)
+    env.reset(seed=0)
+
+    def step() -> int:
+        before = len(env.state_now.history)
+        _, _, terminated, truncated, info = env.step(env.action_space.sample(info_box[0]["action_mask"]))
+        info_box[0] = info
+        played = len(env.state_now.history) - before  # the seat's decision and the opponents'
+        if terminated or truncated:
+            info_box[0] = env.reset()[1]
+        return played
+
+    info_box = [env.reset(seed=0)[1]]
+    return step
+
+
+def print_adapter_bench(
+    names: list[str], players: int | None, options: Mapping[str, Any], seconds: float
+) -> int:
+    """``tabletop bench --adapters``: decisions/s bare and through each adapter, and the ratios."""
+    print(
+        f"{'game':<20} {'players':>7} {'bare':>8} {'+obs':>8} {'spiel':>8} {'×bare':>6} "
+        f"{'spiel+obs':>9} {'×+obs':>6} {'zoo':>8} {'×+obs':>6} {'gym':>8} {'×+obs':>6}"
+    )
+    for name in names:
+        game = _registry_load(name)
+        counts = [players] if players is not None else sorted({game.min_players, game.max_players})
+        for count in counts:
+            r = bench_adapters(game, count, {**DEFAULT_OPTIONS.get(name, {}), **options}, seconds)
+
+            def ratio(slow: float, fast: float) -> str:
+                return f"{fast / slow:>6.2f}" if slow else f"{'-':>6}"
+
+            print(
+                f"{name:<20} {count:>7} {r.bare:>8,.0f} {r.observed:>8,.0f} {r.openspiel:>8,.0f} "
+                f"{ratio(r.openspiel, r.bare)} {r.openspiel_observed:>9,.0f} {ratio(r.openspiel_observed, r.observed)} "
+                f"{r.pettingzoo:>8,.0f} {ratio(r.pettingzoo, r.observed)} {r.gymnasium:>8,.0f} "
+                f"{ratio(r.gymnasium, r.observed)}",
+                flush=True,
+            )
+    return 0
+
+
+def _registry_load(name: str) -> Game[Any]:
+    from .core.registry import load
+
+    return load(name)

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .agents import AGENT_KINDS, make_agent
-from .bench import bench, configurations
+from .bench import bench, configurations, print_adapter_bench
 from .core.actions import IllegalAction
 from .core.registry import game_names, load
 from .sim import simulate
@@ -218,6 +218,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """``tabletop bench``: games/s, decisions/s and clones/s per game configuration."""
     names = [args.game] if args.game else list(game_names())
+    if args.adapters:
+        return print_adapter_bench(names, args.players, parse_options(args.option), args.seconds)
     print(
         f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
         f"{'clones/s':>10} {'decisions/game':>15}"
@@ -299,6 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fix an option"
     )
     ben.add_argument("--seconds", type=float, default=2.0, help="seconds of play per configuration")
+    ben.add_argument(
+        "--adapters",
+        action="store_true",
+        help="decisions/s bare and through the OpenSpiel/PettingZoo/Gym adapters",
+    )
     ben.set_defaults(run=cmd_bench)
     return parser
 

@@ -35,6 +35,7 @@ from ..core.actions import IllegalAction
 from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
+from ._arrays import float32
 from ._node import Node
 
 Opponent = str | Agent
@@ -146,7 +147,7 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             state.apply(self._agents[seat].act(state))
 
     def _observation(self) -> np.ndarray[Any, Any]:
-        return np.asarray(self._node.state.observation_tensor(self.seat), np.float32)
+        return float32(self._node.state.observation_tensor(self.seat))
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         mask = np.zeros(self.game.num_distinct_actions, np.int8)

@@ -52,6 +52,7 @@ import pyspiel  # type: ignore[import-not-found]
 from ..core.game import Game
 from ..core.registry import game_names, load
 from ..core.state import State
+from ._arrays import float32
 from ._node import Node
 
 #: The prefix of every tabletop game's short name in pyspiel.
@@ -149,11 +150,33 @@ class _Spec:
         self.seed = seed
         self.cap = cap
         self._seeds = random.Random(seed) if seed >= 0 else None
+        self._next: tuple[int, State] | None = None
+        self._next_tensors: dict[int, list[float]] = {}
 
-    def new_state(self) -> State:
-        seed = secrets.randbits(63) if self._seeds is None else self._seeds.getrandbits(63)
-        state: State = self.game.new_game(players=self.players, seed=seed, **self.options)
-        return state
+    def upcoming(self) -> tuple[int, State]:
+        """The next new game's seed and initial state, made once and kept until it is taken."""
+        if self._next is None:
+            seed = secrets.randbits(63) if self._seeds is None else self._seeds.getrandbits(63)
+            self._next = (seed, self.game.new_game(players=self.players, seed=seed, **self.options))
+        return self._next
+
+    def upcoming_tensor(self, seat: int) -> tuple[int, list[float]]:
+        """The upcoming game's seed and ``seat``'s observation tensor in it (kept too)."""
+        seed, state = self.upcoming()
+        tensor = self._next_tensors.get(seat)
+        if tensor is None:
+            tensor = self._next_tensors[seat] = state.observation_tensor(seat)
+        return seed, tensor
+
+    def take(self, promised: int | None) -> State:
+        """A new game: the upcoming one, or the one of seed ``promised`` if it was shown before."""
+        seed, state = self.upcoming()
+        if promised is None or promised == seed:
+            self._next = None
+            self._next_tensors = {}
+            return state
+        again: State = self.game.new_game(players=self.players, seed=promised, **self.options)
+        return again
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
@@ -163,21 +186,39 @@ class _Spec:
 
 
 class _Table:
-    """The tabletop state behind one pyspiel state, made when first needed (a pyspiel clone or
-    load starts from a new initial state and replaces it). Deep copies clone; pickles are saves."""
+    """The tabletop state behind one pyspiel state, made when first needed: pyspiel makes a new
+    initial state for every clone, load and even every tensor it returns (to learn the tensor's
+    shape), so a state that is only observed is shown the upcoming game without taking it, and
+    keeps that game's seed for when it is played. Deep copies clone; pickles are saves."""
 
-    __slots__ = ("_node", "spec")
+    __slots__ = ("_node", "_promised", "spec")
 
     def __init__(self, spec: _Spec, node: Node | None = None) -> None:
         self.spec = spec
         self._node = node
+        self._promised: int | None = None
 
     @property
     def node(self) -> Node:
         node = self._node
         if node is None:
-            node = self._node = Node(self.spec.new_state())
+            node = self._node = Node(self.spec.take(self._promised))
         return node
+
+    def seen(self) -> State:
+        """The state to observe: this one, or the upcoming game if this one is not made yet."""
+        if self._node is not None:
+            return self._node.state
+        self._promised, state = self.spec.upcoming()
+        return state
+
+    def tensor(self, seat: int) -> list[float]:
+        """``seat``'s observation tensor of :meth:`seen` (the upcoming game's is kept: pyspiel
+        asks for one with every tensor, to learn the shape)."""
+        if self._node is not None:
+            return self._node.state.observation_tensor(seat)
+        self._promised, tensor = self.spec.upcoming_tensor(seat)
+        return tensor
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return _Table(self.spec, self.node.copy())
@@ -306,11 +347,11 @@ class TabletopObserver:
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation tensor of ``state``."""
-        self.tensor[:] = state.tabletop.observation_tensor(player)
+        float32(state._t.tensor(player), self.tensor)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """``player``'s observation of ``state`` as compact JSON with sorted keys."""
-        return json.dumps(state.tabletop.observation(player), sort_keys=True, separators=(",", ":"))
+        return json.dumps(state._t.seen().observation(player), sort_keys=True, separators=(",", ":"))
 
 
 register()

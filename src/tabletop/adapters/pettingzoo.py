@@ -32,6 +32,7 @@ from ..core.actions import IllegalAction
 from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
+from ._arrays import float32
 from ._node import Node
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -83,7 +84,7 @@ class _Table:
         mask = np.zeros(self.size, np.int8)
         if ids:
             mask[ids] = 1
-        tensor = np.asarray(self.node.state.observation_tensor(seat), np.float32)
+        tensor = float32(self.node.state.observation_tensor(seat))
         return {"observation": tensor, "action_mask": mask}
 
     def truncated(self) -> bool:

@@ -1,0 +1,25 @@
+"""numpy arrays of the kernel's pure-Python tensors, made quickly."""
+
+from __future__ import annotations
+
+import struct
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+
+@cache
+def _packer(size: int) -> struct.Struct:
+    return struct.Struct(f"{size}f")
+
+
+def float32(values: list[float], out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
+    """``values`` as a float32 array, written into ``out`` if given.
+
+    Packing with ``struct`` unboxes a list of Python floats 2-3x faster than ``np.asarray``
+    (measured on 2,870 and 15,615 entries), and the conversion is most of an adapter's step.
+    """
+    array = np.empty(len(values), np.float32) if out is None else out
+    _packer(len(values)).pack_into(array, 0, *values)  # type: ignore[arg-type]
+    return array
