@@ -173,3 +173,18 @@ def test_an_illegal_id_changes_nothing() -> None:
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(illegal)
     assert state.tabletop.to_dict() == before
+
+
+def test_observing_a_new_state_shows_the_game_it_plays() -> None:
+    # pyspiel makes (and observes) a new initial state with every tensor it returns, to learn the
+    # tensor's shape: neither that nor observing a state before playing it may change the games.
+    observed, plain = _load(with_tensors("splendor_duel"), seed=5), _load("splendor_duel", seed=5)
+    first = observed.new_initial_state()
+    tensor = first.observation_tensor(1)
+    text = first.observation_string(1)
+    for _ in range(3):
+        observed.new_initial_state().observation_tensor(0)
+    assert tensor == pytest.approx(first.tabletop.observation_tensor(1))
+    assert text == first.observation_string(1)
+    seeds = [first.tabletop.seed] + [observed.new_initial_state().tabletop.seed for _ in range(2)]
+    assert seeds == [plain.new_initial_state().tabletop.seed for _ in range(3)]
