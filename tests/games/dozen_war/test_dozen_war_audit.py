@@ -27,6 +27,7 @@ from tabletop.games.dozen_war.actions import (
     DefendSkill,
     Dig,
     EndTurn,
+    Guard,
     HandOver,
     Move,
     Pass,
@@ -186,3 +187,20 @@ def test_r10_9d_hoi_suc_heals_the_allys_receiver_before_the_damage() -> None:
     play(s, DefendSkill("rodoc.3"))
     pass_all(s)
     assert hp(s, victim) == 1 and s.coins[2] == 0 and hp(s, cav) == 1
+
+
+def test_r10_9b_after_the_allys_guard_the_guards_owner_decides_first() -> None:
+    """R10.9b: at each step the receiver's owner decides first; once the ally's infantry has
+    guarded, the receiver is the ally's, so the ally is asked first for a defence card."""
+    s = bare(players=4, seat=1, mode="alliance")
+    victim = soldier(s, 0, "archer", (5, 5))
+    guard = soldier(s, 2, "infantry", (5, 6))
+    attacker = soldier(s, 1, "infantry", (5, 4))
+    give(s, 0, "inf.bua_chien")
+    give(s, 2, "inf.bua_chien")
+    play(s, Attack(attacker), target(victim), Guard(guard))
+    assert s.decision == "defence_card" and s.current_player == 2
+    play(s, Pass())
+    assert s.decision == "defence_card" and s.current_player == 0
+    pass_all(s)
+    assert hp(s, guard) == 1 and hp(s, victim) == 1

@@ -391,6 +391,11 @@ def _advance_window(state: DozenWarState, used: bool) -> None:
             data["stage"] = "card"
         else:
             data["stage"], data["i"] = stages[index], 0
+            # R10.9b: the receiver's owner decides first at each step; after the ally's guard
+            # (or a redirect) that is the new receiver's owner.
+            hit = state.hit
+            if hit is not None and state.mode == "alliance":
+                data["order"] = defending_side(state, owner_of(state, hit.receiver))
     else:
         data["i"] += 1
     state.tasks[-1] = Task("window", -1, data)
