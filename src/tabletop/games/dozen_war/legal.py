@@ -15,8 +15,6 @@ from .actions import ACTION_COLS, Attack, Dig, EndTurn, HandOver, Move, PlayCard
 from .agenda import LEGAL
 from .board import (
     attack_range,
-    attack_reaches_target,
-    destinations,
     may_stand,
     move_budget,
     occupancy,
@@ -33,6 +31,7 @@ from .components import (
     SKILLS,
     ULTIMATE_COST,
     MapSpec,
+    stats_of,
 )
 from .model import Unit
 from .table import dead_generals, designs_in_hand, standing_castles
@@ -81,7 +80,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     hand = designs_in_hand(state, seat)
     cards_ok = not (engage and state.card_played)
     modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
-    mine = sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
+    mine = sorted((u for u in state.units.values() if u.owner == seat), key=_BY_ID)
     # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
     context = (state.mode, tuple(state.side_of), tuple(state.modifiers), tuple(modifiers))
     codes = _cell_codes(state, seat, occ, engage)
@@ -91,7 +90,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         if entry is not None and entry[0] is unit and entry[1] == context and entry[2](codes) == entry[3]:
             found.extend(entry[4])
             continue
-        zone, block = _unit_block(state, spec, unit, modifiers, occ)
+        zone, block = _unit_block(state, spec, unit, modifiers, occ, codes, engage)
         if len(blocks) >= _BLOCKS_KEPT:
             blocks.clear()
         blocks[id(unit)] = (unit, context, zone, zone(codes), block)
@@ -115,6 +114,8 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     return found
 
 
+_BY_ID = operator.attrgetter("id")
+
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
 #: Attack actions likewise: one object per (unit, card).
@@ -129,16 +130,22 @@ _BLOCKS_KEPT = 16384
 
 
 def _unit_block(
-    state: DozenWarState, spec: MapSpec, unit: Unit, modifiers: list[str], occ: Occupancy
+    state: DozenWarState,
+    spec: MapSpec,
+    unit: Unit,
+    modifiers: list[str],
+    occ: Occupancy,
+    board: CellCodes,
+    engage: bool,
 ) -> tuple[Callable[[CellCodes], Any], list[Action]]:
     """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
     that fits it), and a getter of the cells they depend on: those within its move budget and
-    those on its rays within its longest reach."""
+    those on its rays within its longest reach. ``board`` is the unit's owner's cell codes."""
     found: list[Action] = []
     uid = unit.id
     codes = _action_cells(spec.grid.cols, spec.grid.size)
     budget = move_budget(state, unit)
-    for cell in sorted(destinations(state, unit, occ)):
+    for cell in _destinations(spec, unit, budget, board[0], engage):
         key = (uid, codes[cell])
         move = _MOVES.get(key)
         if move is None:
@@ -146,8 +153,11 @@ def _unit_block(
         found.append(move)
     longest = 0
     if can_attack(unit):
+        rays = spec.grid.rays(unit.cell)
+        targets = board[1]
+        stops = occ.mountain if unit.cls == "archer" else board[2]  # R3.3: archers shoot over units
         reach = longest = attack_range(state, unit)
-        plain = attack_reaches_target(state, unit, reach, occ)
+        plain = _reaches(rays, reach, targets, stops)
         if plain:
             found.append(_attack(uid, ""))
         for design in modifiers:
@@ -155,9 +165,41 @@ def _unit_block(
                 continue
             extra = int(combat.attack_mods(design).get("range", 0))
             longest = max(longest, reach + extra)
-            if (plain and not extra) or (extra and attack_reaches_target(state, unit, reach + extra, occ)):
+            if (plain and not extra) or (extra and _reaches(rays, reach + extra, targets, stops)):
                 found.append(_attack(uid, design))
     return _zone(state.mode, unit.cell, budget, longest), found
+
+
+def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], engage: bool) -> list[int]:
+    """:func:`~.board.destinations`' cells in order, read from the owner's move codes."""
+    if budget <= 0:
+        return []
+    climber = not unit.general and stats_of(unit.cls, False).can_climb_mountain
+    general = bool(unit.general)
+    end = _MAY_END[engage, general, climber]
+    volcano = spec.volcano
+    grid = spec.grid
+
+    def may_end(cell: int) -> bool:
+        code = moves[cell]
+        return end[code] and not (cell == volcano and code & _MOUNTAIN)  # R2.2a
+
+    if budget == 1:
+        return sorted(filter(may_end, grid.neighbour_table()[unit.cell]))
+    passing = _MAY_PASS[engage, general]
+    return sorted(grid.reachable(unit.cell, budget, lambda cell: passing[moves[cell]], may_end))
+
+
+def _reaches(rays: tuple[tuple[int, ...], ...], reach: int, targets: list[int], stops: list[Any]) -> bool:
+    """:func:`~.board.attack_reaches_target` read from the cell codes: a target on a ray within
+    ``reach`` before anything that stops the line of fire."""
+    for ray in rays:
+        for cell in ray[:reach]:
+            if targets[cell]:
+                return True
+            if stops[cell]:
+                break
+    return False
 
 
 def _attack(uid: int, design: str) -> Attack:
@@ -209,6 +251,37 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
             if side[castle.owner] != mine and not soldiers[cell]:
                 targets[cell] = 1
     return moves, targets, blockers
+
+
+def _end_code(code: int, engage: bool, general: bool, climber: bool) -> bool:
+    """R13.7 (R2.3a, R11.3, R8.2-R8.4): whether a unit may end a move on a cell of this code
+    (the volcano apart)."""
+    if code & _MOUNTAIN:
+        return climber and not code & _OCCUPIED
+    if not code & _FRIENDLY:
+        return False
+    if engage:
+        return not code & _OCCUPIED
+    return not code & (_GENERAL if general else _FULL)
+
+
+def _pass_code(code: int, engage: bool, general: bool) -> bool:
+    """R8.3a (R11.3): whether a unit may pass through a cell of this code."""
+    if code & _MOUNTAIN or not code & _FRIENDLY:
+        return False
+    return engage or not (code & _FULL or (general and code & _GENERAL))
+
+
+_FLAGS = (False, True)
+#: Per (engage, general, climber): per move code, whether a move may end there.
+_MAY_END = {
+    (e, g, c): tuple(_end_code(code, e, g, c) for code in range(32))
+    for e in _FLAGS
+    for g in _FLAGS
+    for c in _FLAGS
+}
+#: Per (engage, general): per move code, whether a move may pass through.
+_MAY_PASS = {(e, g): tuple(_pass_code(code, e, g) for code in range(32)) for e in _FLAGS for g in _FLAGS}
 
 
 @functools.cache
@@ -373,18 +446,13 @@ def lao_moc_units(state: DozenWarState, seat: int, design: str, occ: Occupancy) 
 
 def diggable_cells(state: DozenWarState, unit: Unit) -> list[int]:
     """R8.10, R2.19a, R15.9: cells whose token this general could dig now."""
-    grid = spec_of(state).grid
-    volcano = spec_of(state).volcano
-    found = []
-    for cell, stack in state.mountains.items():
-        if not stack:
-            continue
-        distance = grid.distance(unit.cell, cell)
-        if distance == 1 or (distance == 0 and cell == volcano and not state.volcano_up):
-            found.append(cell)
-    if state.loose.get(unit.cell):
-        found.append(unit.cell)
-    return sorted(set(found))
+    spec = spec_of(state)
+    mountains = state.mountains
+    here = unit.cell
+    found = {cell for cell in spec.grid.neighbour_table()[here] if mountains.get(cell)}
+    if (here == spec.volcano and not state.volcano_up and mountains.get(here)) or state.loose.get(here):
+        found.add(here)
+    return sorted(found)
 
 
 def _digs(state: DozenWarState, seat: int, mine: list[Unit]) -> list[Action]:
