@@ -266,6 +266,14 @@ def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView
     return CityView(frozenset(names), made, shields, tuple(colors), stages, frozenset(powers))
 
 
+#: Every printed effect (cards' and wonder stages'), by id.
+_EFFECTS = {
+    id(effect): effect
+    for effect in [card.effect for card in CARDS.values()]
+    + [stage.effect for board in BOARDS.values() for stages in board.sides.values() for stage in stages]
+}
+#: (a production's codes, a printed effect's id) -> the production with that effect added.
+_EXTENDED: dict[tuple[int, int, int], Production] = {}
 #: Per card id: its name and its colour's index in :data:`COLORS`.
 _PLACED = {card.id: (card.name, COLORS.index(card.color)) for card in CARDS.values()}
 
@@ -286,9 +294,20 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
         powers = powers | {special}
     made = view.production
     if effect.produces or effect.produces_choice or effect.trade_discount is not None:
-        fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
-        choices, trade_choices = list(made.choices), list(made.trade_choices)
-        left_price, right_price = list(made.left_price), list(made.right_price)
-        _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
-        made = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
+        # A printed effect lives as long as the program: its id names it, and what it adds to
+        # a production recurs across cities and games.
+        key = (made.own_code, made.trade_code, id(effect))
+        printed = _EFFECTS.get(id(effect)) is effect
+        found = _EXTENDED.get(key) if printed else None
+        if found is None:
+            fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
+            choices, trade_choices = list(made.choices), list(made.trade_choices)
+            left_price, right_price = list(made.left_price), list(made.right_price)
+            _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
+            found = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
+            if printed:
+                if len(_EXTENDED) >= 200_000:
+                    _EXTENDED.clear()
+                _EXTENDED[key] = found
+        made = found
     return CityView(names, made, view.shields + effect.shields, colors, stages, powers)

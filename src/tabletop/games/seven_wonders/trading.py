@@ -90,16 +90,17 @@ _MARKETS: dict[tuple[int, int, int, bool], Market] = {}
 _PACKED: dict[tuple[int, int, int, int, int, bool], tuple[Split, ...]] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
-_OWN: dict[tuple[int, int], tuple[str, str, Vector, int, Masks, Vector, Vector] | None] = {}
-#: (what a neighbour sells, what is missing) -> what of it bears on that.
-_SUPPLY: dict[tuple[int, str], tuple[str, Vector, Masks]] = {}
+_OWN: dict[tuple[int, int], tuple[str, int, Vector, int, Masks, Vector, Vector] | None] = {}
+#: (what a neighbour sells, what is missing, packed) -> what of it bears on that, when some of
+#: its "one of these" cards do.
+_SUPPLY: dict[tuple[int, int], tuple[str, Vector, Masks]] = {}
 #: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (filled
 #: by :func:`actions_for`).
 READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
 #: splits -> the tables of :func:`stage_actions`.
 _STAGE_TABLES: dict[tuple[Split, ...], dict[str, tuple[tuple[int, Action], ...]]] = {}
 #: (a purchase problem, whether pruned) -> its splits.
-_PROBLEMS: dict[tuple[str, str, str, bool], tuple[Split, ...]] = {}
+_PROBLEMS: dict[tuple[str, int | str, int | str, bool], tuple[Split, ...]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 _UNKNOWN: Any = object()
 
@@ -133,7 +134,7 @@ def _single(mask: int) -> bool:
     return mask & (mask - 1) == 0
 
 
-def _own(own: Production, need: Vector) -> tuple[str, str, Vector, int, Masks, Vector, Vector] | None:
+def _own(own: Production, need: Vector) -> tuple[str, int, Vector, int, Masks, Vector, Vector] | None:
     """The purchase left once the city's own "one of these" cards are set: a card that can
     make only one missing resource makes it (it is fixed production here); the others stay
     choices. None when nothing is left to buy."""
@@ -157,7 +158,7 @@ def _own(own: Production, need: Vector) -> tuple[str, str, Vector, int, Masks, V
     multi = tuple(sorted(several))
     lp = tuple([p if n else 0 for p, n in zip(own.left_price, left)])
     rp = tuple([p if n else 0 for p, n in zip(own.right_price, left)])
-    return repr((left, multi, lp, rp)), repr(left), left, rest_mask, multi, lp, rp
+    return repr((left, multi, lp, rp)), pack(left), left, rest_mask, multi, lp, rp
 
 
 def _supply(seller: Production, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
@@ -225,33 +226,50 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
         mine = _OWN[own_key] = _own(own, unpack(need))
     if mine is None:
         return _FREE
-    signature, left_sig, left_need, left_mask, own_choices, left_price, right_price = mine
-    left_key = (left.trade_code, left_sig)
-    sold_left = _SUPPLY.get(left_key)
-    if sold_left is None:
-        _bounded(_SUPPLY)
-        sold_left = _SUPPLY[left_key] = _supply(left, left_need, left_mask)
-    right_key = (right.trade_code, left_sig)
-    sold_right = _SUPPLY.get(right_key)
-    if sold_right is None:
-        _bounded(_SUPPLY)
-        sold_right = _SUPPLY[right_key] = _supply(right, left_need, left_mask)
-    problem = (signature, sold_left[0], sold_right[0], prune)
+    signature, lacking, left_need, left_mask, own_choices, left_price, right_price = mine
+    left_sig, sold_left = _sold(left, lacking, left_need, left_mask)
+    right_sig, sold_right = _sold(right, lacking, left_need, left_mask)
+    problem = (signature, left_sig, right_sig, prune)
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
+        left_fixed, left_choices = _wares(sold_left)
+        right_fixed, right_choices = _wares(sold_right)
         found = _PROBLEMS[problem] = _solve(
             left_need,
             own_choices,
-            sold_left[1],
-            sold_left[2],
-            sold_right[1],
-            sold_right[2],
+            left_fixed,
+            left_choices,
+            right_fixed,
+            right_choices,
             left_price,
             right_price,
             prune,
         )
     return found
+
+
+#: What of a seller's wares bears on a purchase: fixed wares and "one of these" cards, or when
+#: no such card does, the fixed wares packed.
+Wares = tuple[Vector, Masks] | int
+
+
+def _sold(seller: Production, lacking: int, need: Vector, mask: int) -> tuple[int | str, Wares]:
+    """A key naming what of ``seller``'s wares bears on buying ``need`` (``lacking`` packed,
+    its resources ``mask``), and those wares."""
+    if not seller.sell_choice_bits & ones(lacking):
+        plain = lacking - short(lacking, seller.sell_fixed_bits)
+        return plain, plain
+    key = (seller.trade_code, lacking)
+    found = _SUPPLY.get(key)
+    if found is None:
+        _bounded(_SUPPLY)
+        found = _SUPPLY[key] = _supply(seller, need, mask)
+    return found[0], (found[1], found[2])
+
+
+def _wares(sold: Wares) -> tuple[Vector, Masks]:
+    return (unpack(sold), ()) if isinstance(sold, int) else sold
 
 
 def _solve_packed(
