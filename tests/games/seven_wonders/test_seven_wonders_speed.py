@@ -1,0 +1,54 @@
+"""The packed production behind 7 Wonders' fast purchase pricing: the int operations agree with
+the vectors they stand for, a cost out of the market's reach has no payment, and a market's
+cached answers are those of :func:`payment_splits`."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.seven_wonders.city import covers, derive, extend, ones, pack, short, unpack
+from tabletop.games.seven_wonders.components import BOARDS, CARDS, RESOURCES
+from tabletop.games.seven_wonders.trading import market, payment_splits
+
+_VECTORS = st.tuples(*[st.integers(0, 127) for _ in RESOURCES])
+_PRODUCERS = sorted(c.id for c in CARDS.values() if c.effect.produces or c.effect.produces_choice)
+
+
+@given(_VECTORS, _VECTORS)
+def test_packed_operations_match_the_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> None:
+    assert unpack(pack(a)) == a
+    assert covers(pack(a), pack(b)) == all(x >= y for x, y in zip(a, b))
+    assert unpack(short(pack(a), pack(b))) == tuple(max(0, x - y) for x, y in zip(a, b))
+    assert unpack(ones(pack(a))) == tuple(1 if x else 0 for x in a)
+
+
+@given(
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.tuples(*[st.integers(0, 3) for _ in RESOURCES]),
+    st.booleans(),
+)
+@settings(max_examples=200, deadline=None)
+def test_a_market_prices_as_payment_splits_and_refuses_only_what_is_out_of_reach(
+    own: list[str], left: list[str], right: list[str], cost: tuple[int, ...], prune: bool
+) -> None:
+    names = sorted(BOARDS)
+    views = [derive(names[0], "A", own, 0), derive(names[1], "A", left, 0), derive(names[2], "B", right, 1)]
+    expected = payment_splits(cost, views[0], views[1], views[2], prune)
+    found = market(views[0], views[1], views[2], prune)
+    assert found.splits(pack(cost)) == expected
+    if not covers(found.reach, pack(cost)):
+        assert expected == ()
+
+
+def test_a_view_extended_card_by_card_is_the_derived_one() -> None:
+    built = ["I-lumber_yard-3p", "I-tree_farm-6p", "I-marketplace-3p", "II-caravansery-3p", "I-altar-3p"]
+    view = derive("Alexandria", "A", [], 0)
+    for card in built:
+        view = extend(view, CARDS[card].effect, card)
+    view = extend(view, BOARDS["Alexandria"].sides["A"][0].effect, None)
+    assert view == derive("Alexandria", "A", built, 1)
+    # The production is shared with a view that adds no production.
+    assert extend(view, CARDS["I-baths-3p"].effect, "I-baths-3p").production is view.production
