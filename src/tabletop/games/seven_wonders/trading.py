@@ -9,7 +9,9 @@ on either side and less on one (the buyer can never prefer giving a neighbour mo
 The options depend only on the cost and on the production and prices of the city and its two
 neighbours, so they are cached per such *market* (as 7 Wonders Duel's cost book does), and
 below that per purchase problem projected on the missing resources, which recurs across
-cities and games.
+cities and games. Productions are packed into ints (:mod:`.city`): a cost the city and both
+neighbours together could never supply is refused by one subtraction (:attr:`Market.reach`),
+and a purchase no "one of these" card bears on is looked up by a key of a few ints.
 """
 
 from __future__ import annotations
