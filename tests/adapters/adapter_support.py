@@ -29,16 +29,6 @@ def cap(name: str) -> int | None:
     return LONG_GAME_CAP if name in LONG_GAMES else None
 
 
-def with_tensors(name: str) -> str:
-    """``name``, or skip if the game has no observation tensor yet (the contract tests fail
-    for such a game; the adapters cannot serve it)."""
-    try:
-        assert tabletop.load(name).new_game(seed=0).observation_shape
-    except NotImplementedError as error:
-        pytest.skip(str(error))
-    return name
-
-
 def seat_counts() -> list[Any]:
     """``(game, players)`` for every registered game and player count, as pytest params."""
     return [

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from adapters.adapter_support import cap, need, seat_counts, with_tensors
+from adapters.adapter_support import cap, need, seat_counts
 from tabletop.agents import GreedyAgent
 
 np = need("numpy")
@@ -18,13 +18,13 @@ adapter = need("tabletop.adapters.gymnasium")
 
 @pytest.mark.parametrize(("name", "players"), seat_counts())
 def test_check_env(name: str, players: int) -> None:
-    env = adapter.make(with_tensors(name), seat=players - 1, players=players, max_steps=cap(name))
+    env = adapter.make(name, seat=players - 1, players=players, max_steps=cap(name))
     checker.check_env(env, skip_render_check=True)
 
 
 @pytest.mark.parametrize("name", tabletop.game_names())
 def test_masked_episode_to_the_end(name: str) -> None:
-    env = adapter.make(with_tensors(name), seat=1, max_steps=cap(name))
+    env = adapter.make(name, seat=1, max_steps=cap(name))
     observation, info = env.reset(seed=6)
     reward: Any = 0.0
     terminated = truncated = False
@@ -47,7 +47,7 @@ def test_masked_episode_to_the_end(name: str) -> None:
 
 
 def test_seeded_episodes_replay() -> None:
-    env = adapter.make(with_tensors("splendor_duel"), seat=1, opponents="greedy", first_player=0)
+    env = adapter.make("splendor_duel", seat=1, opponents="greedy", first_player=0)
     first, _ = env.reset(seed=3)
     record = env.state_now.record()
     again, _ = env.reset(seed=3)
@@ -56,7 +56,7 @@ def test_seeded_episodes_replay() -> None:
 
 
 def test_illegal_actions() -> None:
-    env = adapter.make(with_tensors("splendor_duel"))
+    env = adapter.make("splendor_duel")
     observation, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = env.state_now.to_dict()
@@ -70,7 +70,7 @@ def test_illegal_actions() -> None:
 
 
 def test_opponents() -> None:
-    env = adapter.make(with_tensors("cities_of_splendor"), players=3, opponents=["greedy", GreedyAgent(2)])
+    env = adapter.make("cities_of_splendor", players=3, opponents=["greedy", GreedyAgent(2)])
     env.reset(seed=2)
     assert env.state_now.current_player == 0
     with pytest.raises(ValueError, match="2 other seats"):

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from adapters.adapter_support import cap, need, seat_counts, with_tensors
+from adapters.adapter_support import cap, need, seat_counts
 
 pyspiel = need("pyspiel")
 np = need("numpy")
@@ -42,13 +42,13 @@ def test_every_game_is_registered() -> None:
 def test_random_sim_test(name: str, players: int) -> None:
     # serialize=False: pyspiel serializes a SAMPLED_STOCHASTIC game with Game::GetRNGState, which
     # a game written in Python cannot provide; test_serialize_round_trip covers serialization.
-    game = _load(with_tensors(name), players=players, seed=players)
+    game = _load(name, players=players, seed=players)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "players"), seat_counts())
 def test_game_type_and_info(name: str, players: int) -> None:
-    table = tabletop.load(with_tensors(name))
+    table = tabletop.load(name)
     game = _load(name, players=players)
     kind = game.get_type()
     assert kind.short_name == adapter.PREFIX + name
@@ -67,7 +67,7 @@ def test_game_type_and_info(name: str, players: int) -> None:
 
 
 def test_team_games_are_zero_sum() -> None:
-    game = _load(with_tensors("dozen_war"), players=4, mode="alliance")
+    game = _load("dozen_war", players=4, mode="alliance")
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.utility_sum() == 0.0
     assert _load("dozen_war", players=4).get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
@@ -75,7 +75,7 @@ def test_team_games_are_zero_sum() -> None:
 
 @pytest.mark.parametrize("name", tabletop.game_names())
 def test_tensors_and_strings_are_the_observation(name: str) -> None:
-    game = _load(with_tensors(name), seed=4)
+    game = _load(name, seed=4)
     state = _played(game, random.Random(4), 6)
     table = state.tabletop
     for seat in range(game.num_players()):
@@ -92,7 +92,7 @@ def test_tensors_and_strings_are_the_observation(name: str) -> None:
 
 @pytest.mark.parametrize("name", tabletop.game_names())
 def test_serialize_round_trip(name: str) -> None:
-    game = _load(with_tensors(name), seed=9)
+    game = _load(name, seed=9)
     rng = random.Random(9)
     state = _played(game, rng, 12)
     text = state.serialize()
@@ -111,7 +111,7 @@ def test_serialize_round_trip(name: str) -> None:
 @pytest.mark.parametrize("name", tabletop.game_names())
 def test_mcts_bot_plays_a_full_game(name: str) -> None:
     mcts = need("open_spiel.python.algorithms.mcts")
-    game = _load(with_tensors(name), seed=2)
+    game = _load(name, seed=2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(2))
     bot = mcts.MCTSBot(
         game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=np.random.RandomState(2)
@@ -132,7 +132,6 @@ def test_mcts_bot_plays_a_full_game(name: str) -> None:
 
 
 def test_options_are_game_parameters() -> None:
-    with_tensors("splendor_duel")
     first = _load("splendor_duel", first_player="1", seed=3).new_initial_state()
     assert first.tabletop.options["first_player"] == 1
     assert first.current_player() == 1
@@ -145,7 +144,6 @@ def test_options_are_game_parameters() -> None:
 
 
 def test_seed_parameter() -> None:
-    with_tensors("splendor_duel")
     one, two = _load("splendor_duel", seed=5), _load("splendor_duel", seed=5)
     firsts = [one.new_initial_state().tabletop.seed for _ in range(3)]
     assert firsts == [two.new_initial_state().tabletop.seed for _ in range(3)]
@@ -155,7 +153,7 @@ def test_seed_parameter() -> None:
 
 
 def test_max_game_length_ends_a_game_as_a_draw() -> None:
-    game = _load(with_tensors("splendor_duel"), max_game_length=5, seed=1)
+    game = _load("splendor_duel", max_game_length=5, seed=1)
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])
@@ -166,7 +164,7 @@ def test_max_game_length_ends_a_game_as_a_draw() -> None:
 
 
 def test_an_illegal_id_changes_nothing() -> None:
-    game = _load(with_tensors("splendor_duel"), seed=1)
+    game = _load("splendor_duel", seed=1)
     state = game.new_initial_state()
     illegal = next(i for i in range(game.num_distinct_actions()) if i not in state.legal_actions())
     before = state.tabletop.to_dict()
@@ -178,7 +176,7 @@ def test_an_illegal_id_changes_nothing() -> None:
 def test_observing_a_new_state_shows_the_game_it_plays() -> None:
     # pyspiel makes (and observes) a new initial state with every tensor it returns, to learn the
     # tensor's shape: neither that nor observing a state before playing it may change the games.
-    observed, plain = _load(with_tensors("splendor_duel"), seed=5), _load("splendor_duel", seed=5)
+    observed, plain = _load("splendor_duel", seed=5), _load("splendor_duel", seed=5)
     first = observed.new_initial_state()
     tensor = first.observation_tensor(1)
     text = first.observation_string(1)

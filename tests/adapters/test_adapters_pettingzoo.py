@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from adapters.adapter_support import cap, need, seat_counts, with_tensors
+from adapters.adapter_support import cap, need, seat_counts
 
 np = need("numpy")
 need("pettingzoo")
@@ -23,19 +23,19 @@ def _kwargs(name: str, players: int | None = None) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("name", "players"), seat_counts())
 def test_api_test(name: str, players: int) -> None:
-    env = adapter.env(with_tensors(name), **_kwargs(name, players))
+    env = adapter.env(name, **_kwargs(name, players))
     api.api_test(env, num_cycles=60)
 
 
 @pytest.mark.parametrize(("name", "players"), seat_counts())
 def test_parallel_api_test(name: str, players: int) -> None:
-    env = adapter.parallel_env(with_tensors(name), **_kwargs(name, players))
+    env = adapter.parallel_env(name, **_kwargs(name, players))
     api.parallel_api_test(env, num_cycles=60)
 
 
 @pytest.mark.parametrize("name", tabletop.game_names())
 def test_aec_game_to_the_end(name: str) -> None:
-    env = adapter.env(with_tensors(name), **_kwargs(name))
+    env = adapter.env(name, **_kwargs(name))
     env.reset(seed=3)
     rng = np.random.default_rng(3)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -63,7 +63,7 @@ def test_aec_game_to_the_end(name: str) -> None:
 
 
 def test_reset_seed_replays_the_game() -> None:
-    env = adapter.env(with_tensors("splendor_duel"))
+    env = adapter.env("splendor_duel")
     env.reset(seed=11)
     first = env.state_now.to_dict()
     env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
@@ -75,7 +75,7 @@ def test_reset_seed_replays_the_game() -> None:
 
 
 def test_an_illegal_action_changes_nothing() -> None:
-    env = adapter.env(with_tensors("splendor_duel"))
+    env = adapter.env("splendor_duel")
     env.reset(seed=1)
     mask = env.observe(env.agent_selection)["action_mask"]
     before = env.state_now.to_dict()
@@ -87,7 +87,7 @@ def test_an_illegal_action_changes_nothing() -> None:
 
 
 def test_parallel_steps_take_every_simultaneous_pick() -> None:
-    env = adapter.parallel_env(with_tensors("seven_wonders"), players=4)
+    env = adapter.parallel_env("seven_wonders", players=4)
     observations, _ = env.reset(seed=5)
     masks = {agent: observation["action_mask"] for agent, observation in observations.items()}
     assert all(mask.any() for mask in masks.values()), "every city picks a card at once"
@@ -105,7 +105,7 @@ def test_parallel_steps_take_every_simultaneous_pick() -> None:
 
 
 def test_parallel_game_to_the_end() -> None:
-    env = adapter.parallel_env(with_tensors("seven_wonders"), players=3)
+    env = adapter.parallel_env("seven_wonders", players=3)
     observations, _ = env.reset(seed=2)
     rng = random.Random(2)
     while env.agents:
