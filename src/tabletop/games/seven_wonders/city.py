@@ -237,6 +237,20 @@ def _add_production(
 
 def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
     """The :class:`CityView` of a city with ``built`` structures and ``stages`` stages built."""
+    if not built and not stages:  # every new game starts here: views are immutable, so shared
+        key = (board, side)
+        found = _STARTS.get(key)
+        if found is None:
+            found = _STARTS[key] = _derive(board, side, built, stages)
+        return found
+    return _derive(board, side, built, stages)
+
+
+#: (board, side) -> the view of a city with nothing built yet.
+_STARTS: dict[tuple[str, str], CityView] = {}
+
+
+def _derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
     fixed = [0] * 7
     trade_fixed = [0] * 7
     start = _INDEX[BOARDS[board].starting_resource]
