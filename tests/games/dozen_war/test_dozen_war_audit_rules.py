@@ -28,6 +28,7 @@ from tabletop.games.dozen_war.actions import (
     Attack,
     ChooseOption,
     DefendCard,
+    DefendSkill,
     Dig,
     EndTurn,
     Guard,
@@ -399,3 +400,19 @@ def test_r2_3b_one_soldier_per_mountain_and_it_may_step_onto_the_next_mountain()
     legal = s.legal_actions()
     assert Move(up, acell(s, (4, 4))) in legal and Move(up, acell(s, (4, 6))) not in legal
     assert Move(below, acell(s, (4, 5))) not in legal and Move(below, acell(s, (4, 4))) in legal
+
+
+def test_r10_9d_khien_rong_cancels_a_hit_on_the_allys_soldier_next_to_kazu() -> None:
+    """R10.9a, R10.9b, R10.9d: Kazu may guard the ally's soldier next to him (R3.1b), and his
+    Khiên Rồng treats that soldier as one of "your" soldiers."""
+    s = bare(players=4, seat=1, mode="alliance")
+    archer = soldier(s, 0, "archer", (5, 5))
+    general(s, 2, "kazu", (5, 6))
+    attacker = soldier(s, 1, "infantry", (5, 4))
+    play(s, Attack(attacker), target(archer))
+    assert s.decision == "guard" and s.current_player == 2
+    play(s, Pass())
+    assert s.decision == "defence_skill" and s.current_player == 2
+    play(s, DefendSkill("kazu.1"))
+    pass_all(s)
+    assert hp(s, archer) == 1 and "kazu.1" in s.marks[2]
