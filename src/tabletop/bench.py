@@ -124,13 +124,14 @@ class AdapterBench:
 
 
 def _rate(step: Any, seconds: float) -> float:
-    """Decisions per second of ``step()`` (which plays one decision, or a few, and says how many)."""
+    """Decisions per CPU second of ``step()`` (which plays one decision, or a few, and says how
+    many): CPU time, so that other work on a shared machine does not skew the ratios."""
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline or decisions == 0:
+    while time.process_time() < deadline or decisions == 0:
         decisions += step()
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def bench_adapters(
@@ -179,7 +180,7 @@ def bench_adapters(
     except ImportError:
         pass
     else:
-        gymnasium = _rate(_gymnasium_loop(gym, game.name, players, options), seconds)
+        gymnasium = _rate(_gymnasium_loop(gym, game.name, players, options, rng), seconds)
     return AdapterBench(
         game.name, players, bare, observed, openspiel, openspiel_observed, pettingzoo, gymnasium
     )
@@ -220,19 +221,23 @@ def _pettingzoo_loop(zoo: Any, name: str, players: int, options: Mapping[str, An
         if terminated or truncated:
             env.reset()
             return 0
-        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+        # A policy reads the int8 mask as bools: np.flatnonzero on int8 is ~13x slower.
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"].view(np.bool_)).tolist()))
         return 1
 
     return step
 
 
-def _gymnasium_loop(gym: Any, name: str, players: int, options: Mapping[str, Any]) -> Any:
+def _gymnasium_loop(gym: Any, name: str, players: int, options: Mapping[str, Any], rng: Any) -> Any:
+    import numpy as np
+
     env = gym.make(name, players=players, **options)
     env.reset(seed=0)
 
     def step() -> int:
         before = len(env.state_now.history)
-        _, _, terminated, truncated, info = env.step(env.action_space.sample(info_box[0]["action_mask"]))
+        legal = np.flatnonzero(info_box[0]["action_mask"].view(np.bool_))
+        _, _, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
         info_box[0] = info
         played = len(env.state_now.history) - before  # the seat's decision and the opponents'
         if terminated or truncated:

@@ -53,7 +53,7 @@ def test_aec_game_to_the_end(name: str) -> None:
         assert np.array_equal(
             observation["observation"], np.asarray(state.observation_tensor(seat), np.float32)
         )
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"].view(bool)))))
         decisions += 1
     state = env.state_now
     if state.is_terminal:
