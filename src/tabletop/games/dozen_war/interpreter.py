@@ -349,6 +349,11 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
         allowed = None
     current = state.turns.current
     found = []
+    # The selector's own words, read once rather than once per unit.
+    skip_user = not sel.get("include_user", False)
+    not_attacked = sel.get("not_attacked")
+    damaged_only = sel.get("damaged_only")
+    hit_yours = sel.get("filter") == "made_a_hit_on_your_units_this_turn"
     for unit in state.units.values():
         if side == "own" and unit.owner != seat and not _ally_receiver(state, seat, unit.id):
             continue
@@ -356,15 +361,15 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
             continue
         if side == "active_enemy" and (unit.owner != current or not is_enemy(state, seat, unit.owner)):
             continue
-        if unit.id == user and not sel.get("include_user", False):
+        if skip_user and unit.id == user:
             continue
         if not unit_kind_fits(unit, kinds):
             continue
-        if sel.get("not_attacked") and unit.attacked:
+        if not_attacked and unit.attacked:
             continue
-        if sel.get("damaged_only") and unit.hp >= unit.max_hp:
+        if damaged_only and unit.hp >= unit.max_hp:
             continue
-        if sel.get("filter") == "made_a_hit_on_your_units_this_turn" and not _hit_yours(state, seat, unit.id):
+        if hit_yours and not _hit_yours(state, seat, unit.id):
             continue
         if shape == "radius":
             if not any(

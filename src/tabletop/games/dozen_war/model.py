@@ -75,7 +75,7 @@ class Unit:
 
     def has(self, status: str) -> bool:
         """Whether the unit carries ``status`` now."""
-        return any(name == status for name, _ in self.statuses)
+        return bool(self.statuses) and any(name == status for name, _ in self.statuses)
 
     def label(self) -> str:
         """A short readable name: the general's name, or the soldier's class and id."""
