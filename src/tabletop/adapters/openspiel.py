@@ -151,7 +151,7 @@ class _Spec:
         self.cap = cap
         self._seeds = random.Random(seed) if seed >= 0 else None
         self._next: tuple[int, State] | None = None
-        self._next_tensors: dict[int, list[float]] = {}
+        self._next_tensors: dict[int, np.ndarray[Any, Any]] = {}
 
     def upcoming(self) -> tuple[int, State]:
         """The next new game's seed and initial state, made once and kept until it is taken."""
@@ -160,12 +160,12 @@ class _Spec:
             self._next = (seed, self.game.new_game(players=self.players, seed=seed, **self.options))
         return self._next
 
-    def upcoming_tensor(self, seat: int) -> tuple[int, list[float]]:
+    def upcoming_tensor(self, seat: int) -> tuple[int, np.ndarray[Any, Any]]:
         """The upcoming game's seed and ``seat``'s observation tensor in it (kept too)."""
         seed, state = self.upcoming()
         tensor = self._next_tensors.get(seat)
         if tensor is None:
-            tensor = self._next_tensors[seat] = state.observation_tensor(seat)
+            tensor = self._next_tensors[seat] = float32(state.observation_tensor(seat))
         return seed, tensor
 
     def take(self, promised: int | None) -> State:
@@ -212,13 +212,13 @@ class _Table:
         self._promised, state = self.spec.upcoming()
         return state
 
-    def tensor(self, seat: int) -> list[float]:
-        """``seat``'s observation tensor of :meth:`seen` (the upcoming game's is kept: pyspiel
-        asks for one with every tensor, to learn the shape)."""
+    def write_tensor(self, seat: int, out: np.ndarray[Any, Any]) -> None:
+        """Write ``seat``'s observation tensor of :meth:`seen` into ``out`` (the upcoming game's
+        is kept as an array: pyspiel asks for one with every tensor, to learn the shape)."""
         if self._node is not None:
-            return self._node.state.observation_tensor(seat)
-        self._promised, tensor = self.spec.upcoming_tensor(seat)
-        return tensor
+            float32(self._node.state.observation_tensor(seat), out)
+        else:
+            self._promised, out[:] = self.spec.upcoming_tensor(seat)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return _Table(self.spec, self.node.copy())
@@ -347,7 +347,7 @@ class TabletopObserver:
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation tensor of ``state``."""
-        float32(state._t.tensor(player), self.tensor)
+        state._t.write_tensor(player, self.tensor)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """``player``'s observation of ``state`` as compact JSON with sorted keys."""
