@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -152,10 +152,12 @@ def _unit_block(
             move = _MOVES[key] = Move(*key)
         found.append(move)
     longest = 0
+    stopping = 2
     if can_attack(unit):
         rays = spec.grid.rays(unit.cell)
         targets = board[1]
-        stops = occ.mountain if unit.cls == "archer" else board[2]  # R3.3: archers shoot over units
+        stopping = 3 if unit.cls == "archer" else 2  # R3.3: archers shoot over units, not mountains
+        stops = board[stopping]
         reach = longest = attack_range(state, unit)
         plain = _reaches(rays, reach, targets, stops)
         if plain:
@@ -167,7 +169,7 @@ def _unit_block(
             longest = max(longest, reach + extra)
             if (plain and not extra) or (extra and _reaches(rays, reach + extra, targets, stops)):
                 found.append(_attack(uid, design))
-    return _zone(state.mode, unit.cell, budget, longest), found
+    return _zone(state.mode, unit.cell, budget, longest, stopping), found
 
 
 def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], engage: bool) -> list[int]:
@@ -213,7 +215,7 @@ def _attack(uid: int, design: str) -> Attack:
 
 #: Codes of a cell for one player's moves: what R8.3a and R13.7 read (see :func:`_cell_codes`).
 _MOUNTAIN, _FRIENDLY, _FULL, _GENERAL, _OCCUPIED = 1, 2, 4, 8, 16
-CellCodes = tuple[list[int], list[int], list[int]]
+CellCodes = tuple[list[int], list[int], list[int], list[bool]]
 
 
 def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -> CellCodes:
@@ -250,7 +252,7 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
             moves[cell] &= ~_FRIENDLY
             if side[castle.owner] != mine and not soldiers[cell]:
                 targets[cell] = 1
-    return moves, targets, blockers
+    return moves, targets, blockers, occ.mountain
 
 
 def _end_code(code: int, engage: bool, general: bool, climber: bool) -> bool:
@@ -285,7 +287,7 @@ _MAY_PASS = {(e, g): tuple(_pass_code(code, e, g) for code in range(32)) for e i
 
 
 @functools.cache
-def _templates(mode: str, terrain: tuple[int, ...]) -> CellCodes:
+def _templates(mode: str, terrain: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
     """The codes of an empty board (mountains only): copied, then the units and castles set."""
     size = MAPS[MODE_MAP[mode]].grid.size
     moves = [_FRIENDLY] * size
@@ -296,7 +298,7 @@ def _templates(mode: str, terrain: tuple[int, ...]) -> CellCodes:
     return moves, [0] * size, blockers
 
 
-def _getter(cells: list[int]) -> Callable[[list[int]], Any]:
+def _getter(cells: list[int]) -> Callable[[Sequence[int]], Any]:
     """A C-level getter of ``cells``' entries of a per-cell list (comparable, not a tuple)."""
     if not cells:
         return lambda codes: None
@@ -304,10 +306,11 @@ def _getter(cells: list[int]) -> Callable[[list[int]], Any]:
 
 
 @functools.cache
-def _zone(mode: str, cell: int, budget: int, reach: int) -> Callable[[CellCodes], Any]:
+def _zone(mode: str, cell: int, budget: int, reach: int, stopping: int) -> Callable[[CellCodes], Any]:
     """A getter of the codes a unit on ``cell`` moving up to ``budget`` steps and shooting up
     to ``reach`` along its rays depends on: the move codes of its own cell and of those within
-    ``budget`` steps, the targets on its rays within ``reach``, the blockers before that."""
+    ``budget`` steps, the targets on its rays within ``reach``, and before that what stops its
+    line of fire (``stopping``: the codes' index of blockers, or of mountains for archers)."""
     grid = MAPS[MODE_MAP[mode]].grid
     near = _getter(sorted({cell, *grid.within(cell, max(budget, 0))}))
     rays = [ray[:reach] for ray in grid.rays(cell)]
@@ -315,7 +318,7 @@ def _zone(mode: str, cell: int, budget: int, reach: int) -> Callable[[CellCodes]
     passed = _getter(sorted({c for ray in rays for c in ray[:-1]}))
 
     def key(codes: CellCodes) -> Any:
-        return near(codes[0]), aimed(codes[1]), passed(codes[2])
+        return near(codes[0]), aimed(codes[1]), passed(codes[stopping])
 
     return key
 
