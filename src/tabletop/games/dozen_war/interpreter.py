@@ -354,8 +354,9 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
     not_attacked = sel.get("not_attacked")
     damaged_only = sel.get("damaged_only")
     hit_yours = sel.get("filter") == "made_a_hit_on_your_units_this_turn"
+    in_hit = state.hit is not None  # only then may an ally's receiver count as one's own
     for unit in state.units.values():
-        if side == "own" and unit.owner != seat and not _ally_receiver(state, seat, unit.id):
+        if side == "own" and unit.owner != seat and not (in_hit and _ally_receiver(state, seat, unit.id)):
             continue
         if side == "enemy" and not is_enemy(state, seat, unit.owner):
             continue
