@@ -2,7 +2,8 @@
 
 Every function reads the state and the map's precomputed tables (the kernel's
 :class:`~tabletop.core.grids.SquareGrid`: neighbour tables, rays, line of fire, breadth-first
-reach). Occupancy is computed once per question from the units, never stored.
+reach). Occupancy is computed from the units, never stored in the state; the last view
+is reused while the same unit and castle objects stand on the same terrain.
 """
 
 from __future__ import annotations
