@@ -8,6 +8,7 @@ during play.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -119,8 +120,6 @@ class Card:
     #: card, so actions name kinds.
     kind: str = attrs.field(init=False)
     cost_vector: tuple[int, ...] = attrs.field(init=False)
-    #: The cost vector as a string, a cheap cache key.
-    cost_key: str = attrs.field(init=False)
 
     @kind.default
     def _kind(self) -> str:
@@ -129,10 +128,6 @@ class Card:
     @cost_vector.default
     def _cost_vector(self) -> tuple[int, ...]:
         return self.cost.vector
-
-    @cost_key.default
-    def _cost_key(self) -> str:
-        return repr(self.cost_vector)
 
     @property
     def is_guild(self) -> bool:
@@ -148,16 +143,10 @@ class Stage:
     effect: Effect
     text: str
     cost_vector: tuple[int, ...] = attrs.field(init=False)
-    #: The cost vector as a string, a cheap cache key.
-    cost_key: str = attrs.field(init=False)
 
     @cost_vector.default
     def _cost_vector(self) -> tuple[int, ...]:
         return self.cost.vector
-
-    @cost_key.default
-    def _cost_key(self) -> str:
-        return repr(self.cost_vector)
 
 
 @attrs.frozen
@@ -208,8 +197,16 @@ KIND_NAMES: Mapping[str, str] = MappingProxyType({k: CARDS[ids[0]].name for k, i
 
 def deck_for(age: int, players: int) -> list[str]:
     """The non-guild cards of ``age`` for ``players`` (cards marked at most that many), by id."""
-    return sorted(
-        c.id
-        for c in CARDS.values()
-        if c.age == age and c.min_players is not None and c.min_players <= players
+    return list(_deck(age, players))
+
+
+@functools.cache
+def _deck(age: int, players: int) -> tuple[str, ...]:
+    # Cached: every new game deals its three decks from it.
+    return tuple(
+        sorted(
+            c.id
+            for c in CARDS.values()
+            if c.age == age and c.min_players is not None and c.min_players <= players
+        )
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tabletop.core import Hands, Rng, Simultaneous
@@ -35,6 +36,14 @@ def check_options(options: dict[str, Any], players: int) -> None:
         )
 
 
+@functools.cache
+def _set_aside(deck_players: int) -> tuple[str, ...]:
+    """The cards other than guilds left in the box for this deck size, sorted (cached: sorting
+    the box was a large part of setting up a game)."""
+    dealt = {card for age in (1, 2, 3) for card in deck_for(age, deck_players)}
+    return tuple(sorted(card for card in CARDS if card not in dealt and card not in GUILDS))
+
+
 def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> SevenWondersState:
     """Deal the boards, build the three decks and deal Age I."""
     cities = num_cities(num_players)
@@ -53,8 +62,7 @@ def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> Sev
     decks = [deck_for(1, deck_players), deck_for(2, deck_players), deck_for(3, deck_players) + chosen]
     for deck in decks:
         rng.shuffle(deck)
-    in_play = {card for deck in decks for card in deck}
-    box = sorted(card for card in CARDS if card not in in_play and card not in unused) + sorted(unused)
+    box = list(_set_aside(deck_players)) + sorted(unused)
     state = SevenWondersState(
         num_players=num_players,
         seed=seed,
