@@ -85,6 +85,12 @@ def spec_of(state: DozenWarState) -> MapSpec:
     return MAPS[MODE_MAP[state.mode]]
 
 
+@functools.cache
+def cells_within(mode: str, cell: int, radius: int, include_self: bool = False) -> tuple[int, ...]:
+    """The cells within ``radius`` of ``cell`` on the mode's map (the grid's ``within``, kept)."""
+    return MAPS[MODE_MAP[mode]].grid.within(cell, radius, include_self)
+
+
 def to_action_cell(spec: MapSpec, cell: int) -> int:
     """A board cell as actions number it (``row * 13 + col``)."""
     row, col = divmod(cell, spec.grid.cols)

@@ -20,6 +20,7 @@ from .agenda import auto, decision, pop, push
 from .board import (
     attack_range,
     castle_at,
+    cells_within,
     direction_index,
     is_enemy,
     is_mountain,
@@ -235,7 +236,7 @@ def any_candidate(state: DozenWarState, attack: Attack, occ: Occupancy) -> bool:
                 for t in targets_in_cell(state, player, c, occ, castles)
             )
             and not_blocked_by_mountain(state, unit.cell, c)
-            for c in spec_of(state).grid.within(unit.cell, attack.range)
+            for c in cells_within(state.mode, unit.cell, attack.range)
         )
     else:
         over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))

@@ -19,6 +19,7 @@ from .agenda import auto, decision, pop, push
 from .board import (
     attack_range,
     base_range,
+    cells_within,
     from_action_cell,
     is_enemy,
     is_mountain,
@@ -597,7 +598,7 @@ def teleport_cells(state: DozenWarState, uid: int, within: int) -> list[int]:
     unit = state.units.get(uid)
     if unit is None:
         return []
-    return legal_cells_for(state, uid, list(spec_of(state).grid.within(unit.cell, within)))
+    return legal_cells_for(state, uid, list(cells_within(state.mode, unit.cell, within)))
 
 
 def _ask_teleport(state: DozenWarState, seat: int, uid: int, within: int, dodge: bool) -> None:
@@ -870,13 +871,12 @@ def summon_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
     anchors = summon_anchors(state, seat, user, spec)
     occ = occupancy(state)
     within = int(spec["within"])
-    grid = spec_of(state).grid
     # summon_cells' test, stopping at the first cell some type may stand on.
     return any(
         may_stand(state, probe, cell, occ)
         for probe in [_probe(seat, t) for t in types]
         for anchor in anchors
-        for cell in grid.within(anchor, within, include_self=True)
+        for cell in cells_within(state.mode, anchor, within, True)
     )
 
 
