@@ -13,7 +13,7 @@ from . import scoring
 from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard, build
 from .city import extend
 from .components import BOARDS, CARDS, DEFEAT_TOKEN, DISCARD_COINS, HAND_SIZE, TURNS_PER_AGE, VICTORY_TOKENS
-from .legal import seventh_hand
+from .legal import KIND_OF, seventh_hand
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -55,15 +55,11 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
         advance(s)
 
 
-#: Per card id, its kind.
-_KIND_OF = {card.id: card.kind for card in CARDS.values()}
-
-
 def _find(cards: list[str] | tuple[str, ...], kind: str) -> int:
     """Where the first copy (lowest id) of ``kind`` lies in ``cards``."""
     best = -1
     for i, card in enumerate(cards):
-        if _KIND_OF.get(card) == kind and (best < 0 or card < cards[best]):
+        if KIND_OF.get(card) == kind and (best < 0 or card < cards[best]):
             best = i
     if best < 0:
         raise ValueError(f"no card of kind {kind!r} among {list(cards)}")

@@ -45,13 +45,14 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
         own = s.choices.choices.get(seat)
         if own is not None:
             kind: str = own.card  # type: ignore[attr-defined]
-            rest = list(hand)
-            for i, card in enumerate(rest):
-                if CARDS[card].kind == kind:
-                    del rest[i]
-                    break
-            return tuple(rest)
+            for i, card in enumerate(hand):
+                if KIND_OF[card] == kind:
+                    return hand[:i] + hand[i + 1 :]
     return hand
+
+
+#: Per card id, its kind (a plain dict: hot loops read it).
+KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
 
 
 #: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
