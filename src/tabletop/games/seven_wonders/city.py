@@ -32,15 +32,13 @@ LOW = GUARD - sum(1 << (_BITS * k) for k in range(len(RESOURCES)))
 
 def pack(vector: Sequence[int]) -> int:
     """``vector`` (over :data:`RESOURCES`, each amount below 128) as one int."""
-    bits = 0
-    for k, n in enumerate(vector):
-        bits |= n << (_BITS * k)
-    return bits
+    # One byte a resource, the first lowest: a single C call where a loop was.
+    return int.from_bytes(bytes(vector), "little")
 
 
 def unpack(bits: int) -> Vector:
     """The vector :func:`pack` made ``bits`` from."""
-    return tuple([bits >> (_BITS * k) & FIELD for k in range(len(RESOURCES))])
+    return tuple((bits & LOW).to_bytes(len(RESOURCES), "little"))
 
 
 def covers(production: int, cost: int) -> bool:
@@ -62,11 +60,19 @@ def ones(bits: int) -> int:
 
 def spread(mask: int) -> int:
     """A bit mask over :data:`RESOURCES` indexes as a packed vector of ones."""
+    return _SPREAD[mask]
+
+
+def _spread(mask: int) -> int:
     bits = 0
     for k in range(len(RESOURCES)):
         if mask >> k & 1:
             bits |= 1 << (_BITS * k)
     return bits
+
+
+#: :func:`spread` of every mask, looked up (productions are rebuilt whenever a city builds).
+_SPREAD = [_spread(mask) for mask in range(1 << len(RESOURCES))]
 
 
 def _code(masks: Masks) -> int:
@@ -127,12 +133,13 @@ def production(
     left_bits, right_bits = pack(left_price), pack(right_price)
     own_union = sold_union = 0
     reach, sell = fixed_bits, sell_fixed_bits
+    table = _SPREAD
     for mask in own_choices:
         own_union |= mask
-        reach += spread(mask)
+        reach += table[mask]
     for mask in sold_choices:
         sold_union |= mask
-        sell += spread(mask)
+        sell += table[mask]
     rest_code = (_code(own_choices) << (2 * _BITS * len(RESOURCES))) | right_bits << (_BITS * len(RESOURCES))
     rest_code |= left_bits
     return Production(
@@ -148,8 +155,8 @@ def production(
         right_price_bits=right_bits,
         reach_bits=reach,
         sell_bits=sell,
-        choice_bits=spread(own_union),
-        sell_choice_bits=spread(sold_union),
+        choice_bits=table[own_union],
+        sell_choice_bits=table[sold_union],
         rest_code=rest_code,
         own_code=rest_code << (_BITS * len(RESOURCES)) | fixed_bits,
         trade_code=_code(sold_choices) << (_BITS * len(RESOURCES)) | sell_fixed_bits,
