@@ -26,6 +26,9 @@ from .city import FIELD, CityView, Masks, Production, Vector, ones, pack, short,
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
 Split = tuple[int, int]
+#: A purchase's or a seller's part of a cache key: packed resources, "one of these" masks,
+#: packed prices.
+Signature = tuple[int, Masks, int, int]
 
 
 class Market:
@@ -92,17 +95,17 @@ _MARKETS: dict[tuple[int, int, int, bool], Market] = {}
 _PACKED: dict[tuple[int, int, int, int, int, bool], tuple[Split, ...]] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
-_OWN: dict[tuple[int, int], tuple[str, int, Vector, int, Masks, Vector, Vector] | None] = {}
+_OWN: dict[tuple[int, int], tuple[Signature, int, Vector, int, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing, packed) -> what of it bears on that, when some of
 #: its "one of these" cards do.
-_SUPPLY: dict[tuple[int, int], tuple[str, Vector, Masks]] = {}
+_SUPPLY: dict[tuple[int, int], tuple[int | Signature, Vector, Masks]] = {}
 #: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (filled
 #: by :func:`actions_for`).
 READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
 #: splits -> the tables of :func:`stage_actions`.
 _STAGE_TABLES: dict[tuple[Split, ...], dict[str, tuple[tuple[int, Action], ...]]] = {}
 #: (a purchase problem, whether pruned) -> its splits.
-_PROBLEMS: dict[tuple[str, int | str, int | str, bool], tuple[Split, ...]] = {}
+_PROBLEMS: dict[tuple[Signature, int | Signature, int | Signature, bool], tuple[Split, ...]] = {}
 _FREE: tuple[Split, ...] = ((0, 0),)
 _UNKNOWN: Any = object()
 
@@ -136,7 +139,7 @@ def _single(mask: int) -> bool:
     return mask & (mask - 1) == 0
 
 
-def _own(own: Production, need: Vector) -> tuple[str, int, Vector, int, Masks, Vector, Vector] | None:
+def _own(own: Production, need: Vector) -> tuple[Signature, int, Vector, int, Masks, Vector, Vector] | None:
     """The purchase left once the city's own "one of these" cards are set: a card that can
     make only one missing resource makes it (it is fixed production here); the others stay
     choices. None when nothing is left to buy."""
@@ -160,17 +163,18 @@ def _own(own: Production, need: Vector) -> tuple[str, int, Vector, int, Masks, V
     multi = tuple(sorted(several))
     lp = tuple([p if n else 0 for p, n in zip(own.left_price, left)])
     rp = tuple([p if n else 0 for p, n in zip(own.right_price, left)])
-    return repr((left, multi, lp, rp)), pack(left), left, rest_mask, multi, lp, rp
+    lacking = pack(left)
+    return (lacking, multi, pack(lp), pack(rp)), lacking, left, rest_mask, multi, lp, rp
 
 
-def _supply(seller: Production, need: Vector, mask: int) -> tuple[str, Vector, Masks]:
+def _supply(seller: Production, need: Vector, mask: int) -> tuple[int | Signature, Vector, Masks]:
     """What of a neighbour's wares bears on ``need``: fixed production up to what is needed;
     a "one of these" card that can still help with one resource only counts as fixed."""
     have = [f if f < n else n for f, n in zip(seller.trade_fixed, need)]
     masks = [m & mask for m in seller.trade_choices if m & mask]
     if not masks:
         plain = tuple(have)
-        return repr(plain), plain, ()
+        return pack(plain), plain, ()
     while True:
         lacking = 0
         for k, (h, n) in enumerate(zip(have, need)):
@@ -185,8 +189,9 @@ def _supply(seller: Production, need: Vector, mask: int) -> tuple[str, Vector, M
             if have[k] < need[k]:
                 have[k] += 1
         masks = [m for m in masks if not _single(m)]
-    projected = (tuple(have), tuple(sorted(masks)))
-    return repr(projected) if masks else repr(projected[0]), projected[0], projected[1]
+    fixed, left = tuple(have), tuple(sorted(masks))
+    # Keyed as the fixed wares alone (as _sold keys them) when no choice is left to make.
+    return ((pack(fixed), left, 0, 0) if left else pack(fixed)), fixed, left
 
 
 def payment_splits(
@@ -256,7 +261,7 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
 Wares = tuple[Vector, Masks] | int
 
 
-def _sold(seller: Production, lacking: int, need: Vector, mask: int) -> tuple[int | str, Wares]:
+def _sold(seller: Production, lacking: int, need: Vector, mask: int) -> tuple[int | Signature, Wares]:
     """A key naming what of ``seller``'s wares bears on buying ``need`` (``lacking`` packed,
     its resources ``mask``), and those wares."""
     if not seller.sell_choice_bits & ones(lacking):
