@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
-from .city import GUARD, covers, pack
+from .city import GUARD, pack
 from .components import BOARDS, CARDS
 from .trading import actions_for, stage_actions
 
@@ -72,9 +72,9 @@ _INFO = {
 }
 
 
-#: Per board and side, each wonder stage's packed cost.
-_STAGE_BITS = {
-    (board.name, side): tuple(pack(stage.cost_vector) for stage in stages)
+#: Per board and side, each wonder stage's coin cost and packed resource cost.
+_STAGE_COSTS = {
+    (board.name, side): tuple((stage.cost.coins, pack(stage.cost_vector)) for stage in stages)
     for board in BOARDS.values()
     for side, stages in board.sides.items()
 }
@@ -90,23 +90,25 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     market = s.market(city)
     known_builds = market.built
     must_build = city >= s.num_players
-    stages = BOARDS[s.boards[city]].sides[s.sides[city]]
+    stages = _STAGE_COSTS[s.boards[city], s.sides[city]]
     built_stages = len(s.tucked[city])
-    stage = stages[built_stages] if built_stages < len(stages) else None
-    stage_spend = coins - stage.cost.coins if stage is not None else -1
+    has_stage = built_stages < len(stages)
+    stage_spend = stage_bits = -1
+    if has_stage:
+        stage_coins, stage_bits = stages[built_stages]
+        stage_spend = coins - stage_coins
     # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
     # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
     made = view.production.fixed_bits | GUARD
     reach = market.reach | GUARD
-    stage_bits = _STAGE_BITS[s.boards[city], s.sides[city]][built_stages] if stage is not None else 0
-    stage_covered = stage is not None and covers(view.production.fixed_bits, stage_bits)
+    stage_covered = has_stage and (made - stage_bits) & GUARD == GUARD
     stage_splits = (
         market.splits(stage_bits)
-        if stage is not None and not stage_covered and covers(market.reach, stage_bits)
+        if has_stage and not stage_covered and (reach - stage_bits) & GUARD == GUARD
         else ()
     )
     # The stage actions of each kind at these splits, shared by every decision with them.
-    stage_table = stage_actions(stage_splits)
+    stage_table = stage_actions(stage_splits) if stage_splits else {}
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -139,7 +141,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                             if total > spend:
                                 break
                             builds.append(action)
-        if stage is not None and not (must_build and chained):
+        if has_stage and not (must_build and chained):
             if stage_covered:
                 if stage_spend >= 0:
                     wonder.append(build_stage(kind, 0, 0))

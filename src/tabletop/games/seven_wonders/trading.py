@@ -22,7 +22,10 @@ from typing import Any
 from tabletop.core import Action
 
 from .actions import build, build_stage
-from .city import FIELD, CityView, Masks, Production, Vector, ones, pack, short, unpack
+from .city import FIELD, GUARD, LOW, CityView, Masks, Production, Vector, ones, pack, short, unpack
+
+#: The shift from a field's guard bit to its lowest bit.
+_SHIFT = 7
 
 #: A payment: coins to the left neighbour, coins to the right neighbour.
 Split = tuple[int, int]
@@ -205,18 +208,24 @@ def payment_splits(
 
 def _price(bits: int, own: Production, left: Production, right: Production, prune: bool) -> tuple[Split, ...]:
     """:func:`payment_splits` of the packed cost ``bits``."""
-    need = short(bits, own.fixed_bits)
+    # city.short and city.ones written out: this runs for every purchase not yet cached.
+    diff = (bits | GUARD) - own.fixed_bits
+    need = diff & (((diff & GUARD) >> _SHIFT) * FIELD)
     if not need:
         return _FREE
-    wanted = ones(need)
+    wanted = ((need + LOW) & GUARD) >> _SHIFT
     if not wanted & (own.choice_bits | left.sell_choice_bits | right.sell_choice_bits):
         # No "one of these" card bears on it: the answer depends only on what is lacking, what
-        # each neighbour sells of it and its prices there.
+        # each neighbour sells of it and its prices there (``need - short(need, sold)``).
         on_sale = wanted * FIELD
+        diff = (need | GUARD) - left.sell_fixed_bits
+        from_left = need - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
+        diff = (need | GUARD) - right.sell_fixed_bits
+        from_right = need - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
         key = (
             need,
-            need - short(need, left.sell_fixed_bits),
-            need - short(need, right.sell_fixed_bits),
+            from_left,
+            from_right,
             own.left_price_bits & on_sale,
             own.right_price_bits & on_sale,
             prune,
