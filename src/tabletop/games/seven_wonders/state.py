@@ -121,11 +121,18 @@ class SevenWondersState(State):
             return waiting[0]
         # 2 players: the lowest seat with a city waiting decides, for the first of its cities
         # waiting (the Free City, index 2, is the holder's).
+        # With waiting sorted, the first city waiting is seat 0's own city when it waits.
         holder = self.holder
-        for seat in (0, 1):
-            for city in waiting:
-                if city == seat or (city == 2 and holder == seat):
-                    return city
+        first = waiting[0]
+        if first == 0:
+            return 0
+        free_city_waits = waiting[-1] == 2
+        if holder == 0 and free_city_waits:
+            return 2
+        if first == 1:
+            return 1
+        if holder == 1 and free_city_waits:
+            return 2
         raise AssertionError("no city is waiting")  # pragma: no cover - a turn always waits
 
     # ------------------------------------------------------------------ the contract
