@@ -287,9 +287,20 @@ def _derive(board: str, side: str, built: Sequence[str], stages: int) -> CityVie
     return CityView(frozenset(names), made, shields, tuple(colors), stages, frozenset(powers))
 
 
-#: Every printed effect (cards' and wonder stages'), by id.
-_EFFECTS = {
-    id(effect): effect
+def _adds_production(effect: Effect) -> bool:
+    return bool(effect.produces or effect.produces_choice or effect.trade_discount is not None)
+
+
+def _power(effect: Effect) -> str | None:
+    """The wonder power an effect gives a view (``build_from_discard`` acts once, when built)."""
+    special = effect.special
+    return special if special != "build_from_discard" else None
+
+
+#: Per printed effect (cards' and wonder stages'), by id: the effect, whether it adds to a
+#: production, and the power it gives a view.
+_PRINTED = {
+    id(effect): (effect, _adds_production(effect), _power(effect))
     for effect in [card.effect for card in CARDS.values()]
     + [stage.effect for board in BOARDS.values() for stages in board.sides.values() for stage in stages]
 }
@@ -309,16 +320,18 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
         name, index = _PLACED[card]
         names = names | {name}
         colors = colors[:index] + (colors[index] + 1,) + colors[index + 1 :]
-    powers = view.powers
-    special = effect.special
-    if special is not None and special != "build_from_discard":
-        powers = powers | {special}
+    # A printed effect lives as long as the program: its id names it, and what it adds to a
+    # production recurs across cities and games.
+    info = _PRINTED.get(id(effect))
+    printed = info is not None and info[0] is effect
+    if info is not None and printed:
+        adds, power = info[1], info[2]
+    else:
+        adds, power = _adds_production(effect), _power(effect)
+    powers = view.powers if power is None else view.powers | {power}
     made = view.production
-    if effect.produces or effect.produces_choice or effect.trade_discount is not None:
-        # A printed effect lives as long as the program: its id names it, and what it adds to
-        # a production recurs across cities and games.
+    if adds:
         key = (made.own_code, made.trade_code, id(effect))
-        printed = _EFFECTS.get(id(effect)) is effect
         found = _EXTENDED.get(key) if printed else None
         if found is None:
             fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
