@@ -56,7 +56,8 @@ KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
 
 
 #: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
-#: cost (packed), the chain build, Olympia's free build and the discard.
+#: cost (packed), the chain build, Olympia's free build, the discard and the wonder stage
+#: paid with no trade.
 _INFO = {
     card.id: (
         card.kind,
@@ -67,6 +68,7 @@ _INFO = {
         build(card.kind, 0, 0),
         BUILD_FREE[card.kind],
         DISCARD[card.kind],
+        build_stage(card.kind, 0, 0),
     )
     for card in CARDS.values()
 }
@@ -115,7 +117,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     discards: list[Action] = []
     done: set[str] = set()
     for card_id in hand:
-        kind, name, chains, coin_cost, bits, chained_build, free_build, discard = _INFO[card_id]
+        kind, name, chains, coin_cost, bits, chained_build, free_build, discard, own_stage = _INFO[card_id]
         if kind in done:
             continue
         done.add(kind)
@@ -144,7 +146,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
         if has_stage and not (must_build and chained):
             if stage_covered:
                 if stage_spend >= 0:
-                    wonder.append(build_stage(kind, 0, 0))
+                    wonder.append(own_stage)
             elif stage_splits:
                 options = stage_table.get(kind)
                 if options is None:
@@ -154,9 +156,10 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                         break
                     wonder.append(action)
         discards.append(discard)
-    if must_build and (builds or wonder):
-        return builds + wonder
-    return builds + wonder + discards
+    builds += wonder
+    if not (must_build and builds):
+        builds += discards
+    return builds
 
 
 def discard_builds(s: SevenWondersState, city: int) -> list[Action]:
