@@ -183,6 +183,16 @@ def test_state_must_be_an_int() -> None:
         Rng("seven")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("state", [-1, -5, 1 << 64, True])
+def test_state_outside_64_bits_is_refused(state: int) -> None:
+    with pytest.raises(ValueError, match="64-bit unsigned integer"):
+        Rng(state)
+
+
+def test_the_64_bit_extremes_are_states() -> None:
+    assert Rng(0).state == 0 and Rng((1 << 64) - 1).state == (1 << 64) - 1
+
+
 def test_shuffle_plan_is_every_fisher_yates_step_once_within_64_bit_draws() -> None:
     from math import prod
 

@@ -50,6 +50,13 @@ class Rng:
 
     state: int = attrs.field(validator=attrs.validators.instance_of(int))
 
+    @state.validator
+    def _check_state(self, _: attrs.Attribute[int], value: int) -> None:
+        # Every state next64 can reach is a 64-bit unsigned integer; a save with any other
+        # value was edited by hand (it would still draw, but no game ever gets there).
+        if isinstance(value, bool) or not 0 <= value <= _MASK:
+            raise ValueError(f"an Rng state is a 64-bit unsigned integer, got {value!r}")
+
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """A generator seeded from any integer (negative and huge seeds are folded to 64 bits)."""

@@ -303,12 +303,8 @@ def test_an_rng_state_outside_64_bits_is_refused() -> None:
         GAME.state_from_dict(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the kernel's Rng accepts any int as its state; only the history replay refuses it, "
-    "and a determinized save has no history (issue 9, kernel side)",
-)
 def test_an_rng_state_outside_64_bits_is_refused_in_a_determinized_save() -> None:
+    # A determinized save has no history to replay, so the kernel's Rng refuses it itself.
     data = save(mid_game().determinize(0, 3))
     data["rng"]["state"] = -5
     with pytest.raises(ValueError, match="rng"):
