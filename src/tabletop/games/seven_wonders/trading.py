@@ -298,7 +298,11 @@ def _solve_packed(
 
 def _options(masks: Masks) -> list[tuple[int, ...]]:
     """Each mask's resource indexes."""
-    return [tuple(k for k in range(7) if m >> k & 1) for m in masks]
+    return [_INDEXES[m] for m in masks]
+
+
+#: Per bit mask over the resources, its resource indexes.
+_INDEXES = [tuple(k for k in range(7) if m >> k & 1) for m in range(1 << 7)]
 
 
 def _supplies(fixed: Vector, choices: Masks) -> set[Vector]:
@@ -369,7 +373,7 @@ def _solve_fixed(
     """The undominated (or, unless ``prune``, every distinct) split of ``need`` when the
     neighbours hold ``left`` and ``right``: each resource is split on its own, and the splits
     add up (a sum of splits is undominated only if each part is, so pruning goes step by step)."""
-    totals: set[Split] = {(0, 0)}
+    totals: set[Split] | None = None
     for k, n in enumerate(need):
         if not n:
             continue
@@ -379,7 +383,14 @@ def _solve_fixed(
             return set()
         lp, rp = left_price[k], right_price[k]
         options = [(a * lp, (n - a) * rp) for a in range(low, high + 1)]
+        if totals is None:
+            # One resource's splits: with both prices positive, each buys more on the left
+            # for less on the right, so none dominates another.
+            totals = set(options)
+            if prune and not (lp and rp):
+                totals = _pareto(totals)
+            continue
         totals = {(x + a, y + b) for x, y in totals for a, b in options}
         if prune:
             totals = _pareto(totals)
-    return totals
+    return {(0, 0)} if totals is None else totals
