@@ -22,7 +22,7 @@ from typing import Any
 from tabletop.core import Action
 
 from .actions import build, build_stage
-from .city import FIELD, GUARD, LOW, CityView, Masks, Production, Vector, ones, pack, short, unpack
+from .city import FIELD, GUARD, LOW, CityView, Masks, Production, Vector, ones, pack, short, spread, unpack
 
 #: The shift from a field's guard bit to its lowest bit.
 _SHIFT = 7
@@ -98,7 +98,7 @@ _MARKETS: dict[tuple[int, int, int, bool], Market] = {}
 _PACKED: dict[tuple[int, int, int, int, int, bool], tuple[Split, ...]] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
-_OWN: dict[tuple[int, int], tuple[Signature, int, Vector, int, Masks, Vector, Vector] | None] = {}
+_OWN: dict[tuple[int, int], tuple[Signature, int, Vector, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing, packed) -> what of it bears on that, when some of
 #: its "one of these" cards do.
 _SUPPLY: dict[tuple[int, int], tuple[int | Signature, Vector, Masks]] = {}
@@ -129,72 +129,54 @@ def market(own: CityView, left: CityView, right: CityView, prune: bool = True) -
     return found
 
 
-def _mask(vector: Vector) -> int:
-    """The bit mask of the resources ``vector`` holds any of."""
-    mask = 0
-    for k, n in enumerate(vector):
-        if n:
-            mask |= 1 << k
-    return mask
+#: Per packed vector of ones (see :func:`~.city.ones`), the bit mask of its resources.
+_MASK_OF = {spread(mask): mask for mask in range(1 << 7)}
 
 
-def _single(mask: int) -> bool:
-    return mask & (mask - 1) == 0
-
-
-def _own(own: Production, need: Vector) -> tuple[Signature, int, Vector, int, Masks, Vector, Vector] | None:
+def _own(own: Production, need: int) -> tuple[Signature, int, Vector, Masks, Vector, Vector] | None:
     """The purchase left once the city's own "one of these" cards are set: a card that can
-    make only one missing resource makes it (it is fixed production here); the others stay
-    choices. None when nothing is left to buy."""
-    mask = _mask(need)
-    rest = list(need)
+    make only one missing resource (``need``: packed) makes it (it is fixed production here);
+    the others stay choices. None when nothing is left to buy."""
+    mask = _MASK_OF[ones(need)]
+    lacking = need
     several = []
     for m in own.choices:
         m &= mask
         if not m:
             continue
-        if _single(m):
-            k = m.bit_length() - 1
-            if rest[k]:
-                rest[k] -= 1
+        if m & (m - 1) == 0:
+            lacking = short(lacking, spread(m))  # one less of it, if still lacking
         else:
             several.append(m)
-    left = tuple(rest)
-    rest_mask = _mask(left)
-    if not rest_mask:
+    if not lacking:
         return None
     multi = tuple(sorted(several))
-    lp = tuple([p if n else 0 for p, n in zip(own.left_price, left)])
-    rp = tuple([p if n else 0 for p, n in zip(own.right_price, left)])
-    lacking = pack(left)
-    return (lacking, multi, pack(lp), pack(rp)), lacking, left, rest_mask, multi, lp, rp
+    on_sale = ones(lacking) * FIELD
+    left_price, right_price = own.left_price_bits & on_sale, own.right_price_bits & on_sale
+    signature = (lacking, multi, left_price, right_price)
+    return signature, lacking, unpack(lacking), multi, unpack(left_price), unpack(right_price)
 
 
-def _supply(seller: Production, need: Vector, mask: int) -> tuple[int | Signature, Vector, Masks]:
-    """What of a neighbour's wares bears on ``need``: fixed production up to what is needed;
-    a "one of these" card that can still help with one resource only counts as fixed."""
-    have = [f if f < n else n for f, n in zip(seller.trade_fixed, need)]
+def _supply(seller: Production, need: int) -> tuple[int | Signature, Vector, Masks]:
+    """What of a neighbour's wares bears on ``need`` (packed): fixed production up to what is
+    needed; a "one of these" card that can still help with one resource only counts as fixed."""
+    have = need - short(need, seller.sell_fixed_bits)
+    mask = _MASK_OF[ones(need)]
     masks = [m & mask for m in seller.trade_choices if m & mask]
-    if not masks:
-        plain = tuple(have)
-        return pack(plain), plain, ()
-    while True:
-        lacking = 0
-        for k, (h, n) in enumerate(zip(have, need)):
-            if h < n:
-                lacking |= 1 << k
+    while masks:
+        lacking = _MASK_OF[ones(short(need, have))]
         masks = [m & lacking for m in masks if m & lacking]
-        singles = [m for m in masks if _single(m)]
+        singles = [m for m in masks if m & (m - 1) == 0]
         if not singles:
             break
         for m in singles:
-            k = m.bit_length() - 1
-            if have[k] < need[k]:
-                have[k] += 1
-        masks = [m for m in masks if not _single(m)]
-    fixed, left = tuple(have), tuple(sorted(masks))
+            one = spread(m)
+            if short(need, have) & one * FIELD:
+                have += one
+        masks = [m for m in masks if m & (m - 1)]
+    left = tuple(sorted(masks))
     # Keyed as the fixed wares alone (as _sold keys them) when no choice is left to make.
-    return ((pack(fixed), left, 0, 0) if left else pack(fixed)), fixed, left
+    return ((have, left, 0, 0) if left else have), unpack(have), left
 
 
 def payment_splits(
@@ -239,12 +221,12 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
     mine = _OWN.get(own_key, _UNKNOWN)
     if mine is _UNKNOWN:
         _bounded(_OWN)
-        mine = _OWN[own_key] = _own(own, unpack(need))
+        mine = _OWN[own_key] = _own(own, need)
     if mine is None:
         return _FREE
-    signature, lacking, left_need, left_mask, own_choices, left_price, right_price = mine
-    left_sig, sold_left = _sold(left, lacking, left_need, left_mask)
-    right_sig, sold_right = _sold(right, lacking, left_need, left_mask)
+    signature, lacking, left_need, own_choices, left_price, right_price = mine
+    left_sig, sold_left = _sold(left, lacking)
+    right_sig, sold_right = _sold(right, lacking)
     problem = (signature, left_sig, right_sig, prune)
     found = _PROBLEMS.get(problem)
     if found is None:
@@ -270,9 +252,9 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
 Wares = tuple[Vector, Masks] | int
 
 
-def _sold(seller: Production, lacking: int, need: Vector, mask: int) -> tuple[int | Signature, Wares]:
-    """A key naming what of ``seller``'s wares bears on buying ``need`` (``lacking`` packed,
-    its resources ``mask``), and those wares."""
+def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
+    """A key naming what of ``seller``'s wares bears on buying ``lacking`` (packed), and those
+    wares."""
     if not seller.sell_choice_bits & ones(lacking):
         plain = lacking - short(lacking, seller.sell_fixed_bits)
         return plain, plain
@@ -280,7 +262,7 @@ def _sold(seller: Production, lacking: int, need: Vector, mask: int) -> tuple[in
     found = _SUPPLY.get(key)
     if found is None:
         _bounded(_SUPPLY)
-        found = _SUPPLY[key] = _supply(seller, need, mask)
+        found = _SUPPLY[key] = _supply(seller, lacking)
     return found[0], (found[1], found[2])
 
 
