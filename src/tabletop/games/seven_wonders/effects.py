@@ -12,8 +12,17 @@ from tabletop.core import Action, TurnOrder
 from . import scoring
 from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard, build
 from .city import extend
-from .components import BOARDS, CARDS, DEFEAT_TOKEN, DISCARD_COINS, HAND_SIZE, TURNS_PER_AGE, VICTORY_TOKENS
-from .legal import KIND_OF, seventh_hand
+from .components import (
+    BOARDS,
+    CARDS,
+    DEFEAT_TOKEN,
+    DISCARD_COINS,
+    HAND_SIZE,
+    KINDS,
+    TURNS_PER_AGE,
+    VICTORY_TOKENS,
+)
+from .legal import seventh_hand
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -57,13 +66,14 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
 
 def _find(cards: list[str] | tuple[str, ...], kind: str) -> int:
     """Where the first copy (lowest id) of ``kind`` lies in ``cards``."""
-    best = -1
-    for i, card in enumerate(cards):
-        if KIND_OF.get(card) == kind and (best < 0 or card < cards[best]):
-            best = i
-    if best < 0:
-        raise ValueError(f"no card of kind {kind!r} among {list(cards)}")
-    return best
+    for card in _COPIES.get(kind, ()):  # lowest id first
+        if card in cards:
+            return cards.index(card)
+    raise ValueError(f"no card of kind {kind!r} among {list(cards)}")
+
+
+#: The copies of each kind, sorted (a plain dict: every card played is looked up here).
+_COPIES = dict(KINDS)
 
 
 def _take(s: SevenWondersState, city: int, action: Action, *, seventh: bool = False) -> str:

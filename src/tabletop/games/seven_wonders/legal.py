@@ -46,13 +46,13 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
         if own is not None:
             kind: str = own.card  # type: ignore[attr-defined]
             for i, card in enumerate(hand):
-                if KIND_OF[card] == kind:
+                if _KIND_OF[card] == kind:
                     return hand[:i] + hand[i + 1 :]
     return hand
 
 
-#: Per card id, its kind (a plain dict: hot loops read it).
-KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
+#: Per card id, its kind (a plain dict: read for the Free City every turn).
+_KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
 
 
 #: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
