@@ -109,8 +109,16 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
         if has_stage and not stage_covered and (reach - stage_bits) & GUARD == GUARD
         else ()
     )
-    # The stage actions of each kind at these splits, shared by every decision with them.
+    # The stage actions of each kind at these splits, shared by every decision with them;
+    # the first ``affordable`` of them cost no more than the city can spend.
     stage_table = stage_actions(stage_splits) if stage_splits else {}
+    affordable = 0
+    for a, b in stage_splits:
+        if a + b > stage_spend:
+            break
+        affordable += 1
+    own_stage_ok = stage_covered and stage_spend >= 0
+    any_stage = own_stage_ok or affordable > 0
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     wonder: list[Action] = []
@@ -123,7 +131,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
         done.add(kind)
         chained = False
         if name not in names:
-            chained = not names.isdisjoint(chains)
+            chained = bool(chains) and not names.isdisjoint(chains)
             # The rulebook lets Olympia build any structure free (whatever it costs, even
             # nothing), except that the Free City builds a card it can chain by chain.
             if olympia and not (must_build and chained):
@@ -143,18 +151,15 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                             if total > spend:
                                 break
                             builds.append(action)
-        if has_stage and not (must_build and chained):
-            if stage_covered:
-                if stage_spend >= 0:
-                    wonder.append(own_stage)
-            elif stage_splits:
+        if any_stage and not (must_build and chained):
+            if own_stage_ok:
+                wonder.append(own_stage)
+            else:
                 options = stage_table.get(kind)
                 if options is None:
                     options = stage_table[kind] = actions_for(kind, stage_splits, True)
-                for total, action in options:
-                    if total > stage_spend:
-                        break
-                    wonder.append(action)
+                for i in range(affordable):
+                    wonder.append(options[i][1])
         discards.append(discard)
     builds += wonder
     if not (must_build and builds):
