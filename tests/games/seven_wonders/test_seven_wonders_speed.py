@@ -4,10 +4,12 @@ cached answers are those of :func:`payment_splits`."""
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.games.seven_wonders.city import covers, derive, extend, ones, pack, short, unpack
+from tabletop.games.seven_wonders.city import CityView, covers, derive, extend, ones, pack, short, unpack
 from tabletop.games.seven_wonders.components import BOARDS, CARDS, RESOURCES
 from tabletop.games.seven_wonders.trading import market, payment_splits
 
@@ -52,3 +54,53 @@ def test_a_view_extended_card_by_card_is_the_derived_one() -> None:
     assert view == derive("Alexandria", "A", built, 1)
     # The production is shared with a view that adds no production.
     assert extend(view, CARDS["I-baths-3p"].effect, "I-baths-3p").production is view.production
+
+
+def _every_split(
+    cost: tuple[int, ...], own: CityView, left: CityView, right: CityView
+) -> set[tuple[int, int]]:
+    """Every (left, right) payment, by brute force: each way every "one of these" card of the
+    city (making something it still lacks, when it can: a city never buys what it makes) and of
+    its neighbours can be set, then each amount of each resource bought on the left."""
+    found = set()
+    lacking = sum(1 << k for k, (c, f) in enumerate(zip(cost, own.fixed)) if c > f)
+    uses = [m & lacking or m for m in own.choices]
+    for mine in itertools.product(*[[k for k in range(7) if m >> k & 1] for m in uses]):
+        for lefts in itertools.product(*[[k for k in range(7) if m >> k & 1] for m in left.trade_choices]):
+            for rights in itertools.product(
+                *[[k for k in range(7) if m >> k & 1] for m in right.trade_choices]
+            ):
+                need = [max(0, c - f - mine.count(k)) for k, (c, f) in enumerate(zip(cost, own.fixed))]
+                sold_left = [f + lefts.count(k) for k, f in enumerate(left.trade_fixed)]
+                sold_right = [f + rights.count(k) for k, f in enumerate(right.trade_fixed)]
+                ranges = [
+                    [(a * own.left_price[k], (n - a) * own.right_price[k]) for a in range(n + 1)]
+                    if n
+                    else [(0, 0)]
+                    for k, n in enumerate(need)
+                ]
+                for parts in itertools.product(*ranges):
+                    amounts = [p // own.left_price[k] if need[k] else 0 for k, (p, _) in enumerate(parts)]
+                    if all(a <= sold_left[k] and need[k] - a <= sold_right[k] for k, a in enumerate(amounts)):
+                        found.add((sum(p for p, _ in parts), sum(q for _, q in parts)))
+    return found
+
+
+@given(
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.lists(st.sampled_from(_PRODUCERS), max_size=4, unique=True),
+    st.tuples(*[st.integers(0, 2) for _ in RESOURCES]),
+)
+@settings(max_examples=150, deadline=None)
+def test_payment_splits_are_every_payment_or_the_undominated_ones(
+    own: list[str], left: list[str], right: list[str], cost: tuple[int, ...]
+) -> None:
+    names = sorted(BOARDS)
+    views = [derive(names[0], "A", own, 0), derive(names[1], "A", left, 0), derive(names[2], "B", right, 1)]
+    every = _every_split(cost, views[0], views[1], views[2])
+    assert set(payment_splits(cost, views[0], views[1], views[2], False)) == every
+    undominated = {
+        (a, b) for a, b in every if not any(x <= a and y <= b and (x, y) != (a, b) for x, y in every)
+    }
+    assert set(payment_splits(cost, views[0], views[1], views[2], True)) == undominated
