@@ -255,8 +255,10 @@ Wares = tuple[Vector, Masks] | int
 def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
     """A key naming what of ``seller``'s wares bears on buying ``lacking`` (packed), and those
     wares."""
-    if not seller.sell_choice_bits & ones(lacking):
-        plain = lacking - short(lacking, seller.sell_fixed_bits)
+    # city.ones and city.short written out, as in _price.
+    if not seller.sell_choice_bits & ((lacking + LOW) & GUARD) >> _SHIFT:
+        diff = (lacking | GUARD) - seller.sell_fixed_bits
+        plain = lacking - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
         return plain, plain
     key = (seller.trade_code, lacking)
     found = _SUPPLY.get(key)
