@@ -19,6 +19,11 @@ _WONDER_DISCOUNT = {t.id: t.wonder_discount for t in PROGRESS_TOKENS.values()}
 _COUNTED = {name: i for i, name in enumerate(COLORS)}
 
 
+def wonders_built(s: WondersDuelState) -> int:
+    """Wonders built in both cities together."""
+    return len(s.built[0]) + len(s.built[1])
+
+
 def derive_city(s: WondersDuelState, seat: int) -> None:
     """Rebuild the seat's production, choice production, fixed prices and chain symbols."""
     produce = [0] * 5

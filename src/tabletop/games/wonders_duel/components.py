@@ -221,6 +221,8 @@ PROGRESS_TOKENS: dict[str, ProgressToken] = {
 BOARD: Board = load_data(_PACKAGE, "board.json", Board)
 #: The four military tokens by id.
 MILITARY_TOKENS: dict[str, LootToken] = {token.id: token for token in BOARD.loot}
+#: Wonders built in a game at most (the eighth goes back to the box).
+MAX_WONDERS_BUILT: int = BOARD.max_wonders_built
 #: Per military token, the pawn position that loots it (read from player 0's side: positive
 #: positions stand on player 1's half of the track).
 LOOT_SPACE: dict[str, int] = {t.id: t.first if t.victim == 1 else -t.first for t in BOARD.loot}

@@ -29,11 +29,12 @@ from .city import (
     guild_count,
     science_symbols,
     wonder_cost,
+    wonders_built,
 )
 from .components import (
-    BOARD,
     CARDS,
     LOOT_SPACE,
+    MAX_WONDERS_BUILT,
     MILITARY_TOKENS,
     PROGRESS_TOKENS,
     RED,
@@ -54,13 +55,6 @@ from .scoring import civilian_end, end_game, military_supremacy, science_suprema
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
-
-_MAX_WONDERS = BOARD.max_wonders_built
-
-
-def wonders_built(s: WondersDuelState) -> int:
-    """Wonders built in both cities together."""
-    return len(s.built[0]) + len(s.built[1])
 
 
 # ---------------------------------------------------------------------- Ages and the structure
@@ -192,7 +186,7 @@ def build_wonder(s: WondersDuelState, seat: int, wonder_id: str, card_id: str) -
     s.wonders[seat].remove(wonder_id)
     s.built[seat].append(wonder_id)
     s.tucked[wonder_id] = card_id
-    if wonders_built(s) == _MAX_WONDERS:
+    if wonders_built(s) == MAX_WONDERS_BUILT:
         for owner in (0, 1):
             s.returned_wonders += s.wonders[owner]
             s.wonders[owner] = []

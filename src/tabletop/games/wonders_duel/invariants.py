@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .city import science_symbols
-from .components import BOARD, CARDS, LOOT_SPACE, PROGRESS_TOKENS, RED, SHAPES, WONDERS
+from .components import BOARD, CARDS, LOOT_SPACE, MAX_WONDERS_BUILT, PROGRESS_TOKENS, RED, SHAPES, WONDERS
 from .decisions import (
     CHOOSE_STARTER,
     DESTROY,
@@ -203,9 +203,9 @@ def _check_wonders(s: WondersDuelState) -> None:
         return
     if s.wonder_offer:
         raise ValueError(f"the draft is over but Wonders are still offered: {s.wonder_offer}")
-    if len(built) > BOARD.max_wonders_built:
-        raise ValueError(f"{len(built)} Wonders are built; at most {BOARD.max_wonders_built} are")
-    if len(built) == BOARD.max_wonders_built:
+    if len(built) > MAX_WONDERS_BUILT:
+        raise ValueError(f"{len(built)} Wonders are built; at most {MAX_WONDERS_BUILT} are")
+    if len(built) == MAX_WONDERS_BUILT:
         if any(s.wonders) or len(s.returned_wonders) != 1:
             raise ValueError(
                 f"{len(built)} Wonders are built: the last unbuilt Wonder goes back to the box, "

@@ -7,14 +7,12 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS
-from .city import cost_book
-from .components import BOARD, CARDS
+from .city import cost_book, wonders_built
+from .components import CARDS, MAX_WONDERS_BUILT
 from .decisions import CHOOSE_STARTER, GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
-
-_MAX_WONDERS = BOARD.max_wonders_built
 
 
 def legal_actions(s: WondersDuelState) -> list[Action]:
@@ -43,7 +41,7 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     book = s.costs[seat] or cost_book(s, seat)
     totals = book.totals
     affordable = []
-    if len(s.built[0]) + len(s.built[1]) < _MAX_WONDERS:
+    if wonders_built(s) < MAX_WONDERS_BUILT:
         for wonder_id in s.wonders[seat]:
             total = totals.get(wonder_id)
             if total is None:

@@ -22,8 +22,8 @@ from .actions import (
     PickWonder,
     TakeProgressToken,
 )
-from .city import card_cost, wonder_cost
-from .components import BOARD, CARDS, PROGRESS_TOKENS, WONDERS
+from .city import card_cost, wonder_cost, wonders_built
+from .components import CARDS, MAX_WONDERS_BUILT, PROGRESS_TOKENS, WONDERS
 from .decisions import (
     CHOOSE_STARTER,
     DESTROY,
@@ -38,7 +38,6 @@ from .decisions import (
 if TYPE_CHECKING:
     from .state import WondersDuelState
 
-_MAX_WONDERS = BOARD.max_wonders_built
 _SEATS = (0, 1)
 #: The action types that answer each decision.
 _ANSWERS: dict[str, tuple[type[Action], ...]] = {
@@ -139,13 +138,13 @@ def _why_not_taken(s: WondersDuelState, action: Construct | Discard | BuildWonde
     if isinstance(action, BuildWonder):
         wonder = WONDERS[action.wonder].name
         if action.wonder in s.returned_wonders:
-            return f"{wonder} went back to the box: only {_MAX_WONDERS} Wonders are built in a game"
+            return f"{wonder} went back to the box: only {MAX_WONDERS_BUILT} Wonders are built in a game"
         if action.wonder in s.built[seat]:
             return f"{wonder} is already built: a Wonder is built only once"
         if action.wonder not in s.wonders[seat]:
             return f"{wonder} is not one of player {seat}'s Wonders"
-        if len(s.built[0]) + len(s.built[1]) >= _MAX_WONDERS:
-            return f"{_MAX_WONDERS} Wonders are already built: no more Wonders can be built"
+        if wonders_built(s) >= MAX_WONDERS_BUILT:
+            return f"{MAX_WONDERS_BUILT} Wonders are already built: no more Wonders can be built"
         cost = wonder_cost(s, seat, action.wonder)
         return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat} has {coins}"
     return f"{action} is not legal now"
