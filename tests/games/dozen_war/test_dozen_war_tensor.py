@@ -6,13 +6,12 @@ from __future__ import annotations
 import copy
 import json
 import math
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from contract import check_tensors_distinguish
+from contract import check_tensors_distinguish, tensor_microseconds
 from tabletop.core import Rng
 from tabletop.games.dozen_war import CARDS, GAME, GENERALS, SKILLS, DozenWarState
 from tabletop.games.dozen_war.tensor import HOMES, MODIFIERS, MOVEMENT_CARDS, encode, layout
@@ -216,10 +215,6 @@ def test_blocks_are_seat_relative() -> None:
 
 def test_speed() -> None:
     for players, mode in [(2, "engage"), (4, "ffa")]:
-        views = [(s.observation(seat), seat) for s in play(players, mode, 1)[::3] for seat in range(players)]
-        start = time.perf_counter()
-        for view, seat in views:
-            encode(view, seat)
-        micro = (time.perf_counter() - start) / len(views) * 1e6
-        print(f"Dozen War {players}p {mode}: {micro:.0f} µs per tensor")
+        micro = tensor_microseconds(GAME, players, 1, mode=mode)
+        print(f"Dozen War {players}p {mode}: {micro:.0f} µs per observation_tensor")
         assert micro < 5000
