@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 from collections import Counter
-from pathlib import Path
 
-from tabletop.games import wonders_duel
 from tabletop.games.wonders_duel import BOARD, CARDS, PROGRESS_TOKENS, SCIENCE_SYMBOLS, WONDERS
 from tabletop.games.wonders_duel.components import SHAPES
 
@@ -108,24 +105,3 @@ def test_spot_checks_of_wonders_and_tokens() -> None:
     assert PROGRESS_TOKENS["mathematics"].vp_per_token == 3
     assert PROGRESS_TOKENS["urbanism"].gain_coins == 6
     assert PROGRESS_TOKENS["urbanism"].chain_coins == 4
-
-
-def test_rule_modules_import_the_state_module_only_for_type_checking() -> None:
-    """The house plan: the rules read as functions of a state, with no import cycle. Only the
-    package's public face and the setup that builds a state import state.py at run time."""
-    package = Path(wonders_duel.__file__).parent
-    modules = sorted(package.glob("*.py"))
-    assert {"legal.py", "effects.py", "refusals.py", "hidden.py", "scoring.py"} <= {m.name for m in modules}
-    for module in modules:
-        if module.name in ("__init__.py", "setup.py", "state.py"):
-            continue
-        tree = ast.parse(module.read_text())
-        checked_only = {
-            id(node)
-            for block in ast.walk(tree)
-            if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
-            for node in ast.walk(block)
-        }
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module == "state":
-                assert id(node) in checked_only, f"{module.name} imports .state at run time"
