@@ -220,4 +220,5 @@ def test_states_render_for_people_and_notebooks(name: str) -> None:
     text = state.render()
     assert text and str(state) == text
     assert not text.startswith(type(state).__name__ + "("), "render() should not be the repr"
-    assert state._repr_html_().startswith("<pre>") and "decides:" in state._repr_html_()
+    html = state._repr_html_()
+    assert html.startswith("<div><svg") and "to decide:" in html

@@ -121,6 +121,19 @@ class State(abc.ABC):
         """The state as text a person can read at the table."""
         return repr(self)
 
+    def _svg(self, seat: int | None) -> str:
+        """The table drawn as SVG for ``seat`` (``None``: a spectator), from what it may know.
+
+        Games override this (``svg.draw(self, seat)``); the default draws the public status
+        and, for a seat, its observation as text.
+        """
+        from .svg import text_picture
+
+        lines = [self._status()]
+        if seat is not None:
+            lines += [f"{key}: {value}" for key, value in self.observation(seat).items()]
+        return text_picture(lines, title=f"{self.game.title}: {lines[0]}")
+
     # A game gives its state both tensor hooks as static methods (``_encode_observation =
     # staticmethod(tensor.encode_observation)``): with no ``self`` to read, the encoder sees only
     # the observation, so nothing hidden can reach the tensor.
@@ -364,19 +377,32 @@ class State(abc.ABC):
         """
         return self.game.record(self)
 
+    def svg(self, seat: int | None = None) -> str:
+        """The table drawn as an SVG document, as ``seat`` sees it: nothing hidden from that seat
+        is drawn. ``None`` draws it for a spectator: public information only."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._svg(seat)
+
+    def _status(self) -> str:
+        """Who decides what now, or how the game ended: one public line."""
+        if self.outcome is not None:
+            winners = ", ".join(map(str, self.outcome.winners)) or "nobody (a draw)"
+            return f"game over ({self.outcome.reason}): won by seat {winners}"
+        return f"seat {self.current_player} to decide: {self.decision}"
+
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_svg_(self) -> str:
+        """The spectator's picture, for notebooks."""
+        return self.svg()
+
     def _repr_html_(self) -> str:
-        """The rendered state, for notebooks."""
+        """The spectator's picture and the status line, for notebooks."""
         import html
 
-        status = (
-            f"over: {self.outcome.reason}, winners {list(self.outcome.winners)}"
-            if self.outcome is not None
-            else f"seat {self.current_player} decides: {self.decision}"
-        )
-        return f"<pre>{html.escape(self.render())}\n\n{html.escape(status)}</pre>"
+        return f"<div>{self.svg()}<p>{html.escape(self._status())}</p></div>"
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

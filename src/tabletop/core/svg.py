@@ -1,0 +1,192 @@
+"""Pictures of a table as SVG: a small document builder the games draw their states with.
+
+A game's ``_svg(seat)`` hook builds an :class:`Svg` from what ``seat`` may know and returns
+its text. No images are shipped: every picture is rectangles, circles, lines, paths and text,
+so it is self-contained, small and safe to inline in HTML (every value is escaped here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from xml.sax.saxutils import escape, quoteattr
+
+#: Colours a player at the table would recognise, by name; games take theirs from here so the
+#: same gem or resource looks the same in every picture.
+PALETTE: dict[str, str] = {
+    "white": "#f4f1ea",
+    "blue": "#2f6db5",
+    "green": "#2e8b57",
+    "red": "#c0392b",
+    "black": "#2b2b2b",
+    "pearl": "#e8d8f0",
+    "gold": "#d4a017",
+    "brown": "#8b5a2b",
+    "grey": "#9e9e9e",
+    "yellow": "#e6c229",
+    "purple": "#7d3c98",
+    "table": "#f7f3e8",
+    "ink": "#222222",
+    "back": "#6d5a44",
+    "muted": "#bdb6a6",
+}
+
+#: Colours that tell the seats apart (seat 0 first).
+SEAT_COLOURS: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+
+#: Text colour that reads on each palette colour: dark on light fills, white on dark ones.
+_DARK_FILLS = {"#2f6db5", "#2e8b57", "#c0392b", "#2b2b2b", "#8b5a2b", "#7d3c98", "#6d5a44", "#222222"}
+
+
+def ink_on(fill: str) -> str:
+    """A text colour that reads on ``fill`` (white on the palette's dark colours)."""
+    return "#ffffff" if fill in _DARK_FILLS or fill in SEAT_COLOURS else PALETTE["ink"]
+
+
+def _attributes(attributes: dict[str, object]) -> str:
+    parts = []
+    for name, value in attributes.items():
+        if value is None or value is False:
+            continue
+        key = name.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = f"{value:.2f}".rstrip("0").rstrip(".")
+        parts.append(f" {key}={quoteattr(str(value))}")
+    return "".join(parts)
+
+
+class Svg:
+    """An SVG document being drawn: shapes are appended in order (later ones on top).
+
+    Attribute names are written Python-style (``font_size``, ``class_``) and become SVG's
+    (``font-size``, ``class``); ``None`` leaves an attribute out.
+    """
+
+    def __init__(self, width: float, height: float, *, title: str | None = None) -> None:
+        self.width = width
+        self.height = height
+        self._parts: list[str] = []
+        self._title = "" if title is None else f"<title>{escape(title)}</title>"
+
+    def element(self, tag: str, content: str | None = None, /, **attributes: object) -> None:
+        """Append any element; ``content`` is text (escaped here)."""
+        attrs = _attributes(attributes)
+        if content is None:
+            self._parts.append(f"<{tag}{attrs}/>")
+        else:
+            self._parts.append(f"<{tag}{attrs}>{escape(content)}</{tag}>")
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        **attributes: object,
+    ) -> None:
+        """A rectangle (``rx`` rounds its corners)."""
+        self.element("rect", x=x, y=y, width=w, height=h, fill=fill, stroke=stroke, **attributes)
+
+    def circle(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        *,
+        fill: str = "none",
+        stroke: str | None = None,
+        **attributes: object,
+    ) -> None:
+        """A circle."""
+        self.element("circle", cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, **attributes)
+
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#222222", **attributes: object
+    ) -> None:
+        """A straight line."""
+        self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke, **attributes)
+
+    def polygon(
+        self, points: Iterable[tuple[float, float]], *, fill: str = "none", **attributes: object
+    ) -> None:
+        """A closed polygon through ``points``."""
+        text = " ".join(f"{x:g},{y:g}" for x, y in points)
+        self.element("polygon", points=text, fill=fill, **attributes)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: object,
+        *,
+        size: float = 12,
+        anchor: str = "start",
+        fill: str = "#222222",
+        weight: str | None = None,
+        family: str = "sans-serif",
+        **attributes: object,
+    ) -> None:
+        """One line of text whose baseline starts (or is centred, ``anchor="middle"``) at ``x, y``."""
+        self.element(
+            "text",
+            str(content),
+            x=x,
+            y=y,
+            font_size=size,
+            text_anchor=anchor,
+            fill=fill,
+            font_weight=weight,
+            font_family=family,
+            **attributes,
+        )
+
+    def lines(
+        self,
+        x: float,
+        y: float,
+        contents: Iterable[object],
+        *,
+        size: float = 12,
+        fill: str = "#222222",
+        family: str = "sans-serif",
+    ) -> float:
+        """Lines of text from ``x, y`` down; returns the ``y`` below the last one."""
+        step = size * 1.3
+        for content in contents:
+            self.text(x, y, content, size=size, fill=fill, family=family, style="white-space:pre")
+            y += step
+        return y
+
+    @contextmanager
+    def group(self, **attributes: object) -> Iterator[None]:
+        """A ``<g>`` around what is drawn inside the ``with`` block (``transform``, ``class_``...)."""
+        self._parts.append(f"<g{_attributes(attributes)}>")
+        try:
+            yield
+        finally:
+            self._parts.append("</g>")
+
+    def to_string(self) -> str:
+        """The document as SVG text (an ``<svg>`` element with its namespace)."""
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}" height="{self.height:g}" '
+            f'viewBox="0 0 {self.width:g} {self.height:g}">'
+        )
+        background = (
+            f'<rect x="0" y="0" width="{self.width:g}" height="{self.height:g}" fill="{PALETTE["table"]}"/>'
+        )
+        return head + self._title + background + "".join(self._parts) + "</svg>"
+
+    __str__ = to_string
+
+
+def text_picture(lines: list[str], *, title: str | None = None, size: float = 13) -> str:
+    """A picture of some lines of monospaced text (the fallback for a game that draws nothing)."""
+    width = 16 + size * 0.62 * max((len(line) for line in lines), default=10)
+    height = 16 + size * 1.3 * max(len(lines), 1)
+    picture = Svg(width, height, title=title)
+    picture.lines(8, 8 + size, lines, size=size, family="monospace")
+    return picture.to_string()
