@@ -190,3 +190,86 @@ def text_picture(lines: list[str], *, title: str | None = None, size: float = 13
     picture = Svg(width, height, title=title)
     picture.lines(8, 8 + size, lines, size=size, family="monospace")
     return picture.to_string()
+
+
+def fill_of(colour: str) -> str:
+    """The palette's colour for a name (``"blue"``), or ``colour`` itself when it is not one."""
+    return PALETTE.get(colour, colour)
+
+
+def token(picture: Svg, cx: float, cy: float, r: float, colour: str, label: object = None) -> None:
+    """A round token or gem of ``colour`` (a palette name or any colour), ``label`` on it."""
+    fill = fill_of(colour)
+    picture.circle(cx, cy, r, fill=fill, stroke=PALETTE["ink"], stroke_width=1)
+    if label is not None:
+        picture.text(
+            cx, cy + r * 0.38, label, size=r * 1.05, anchor="middle", fill=ink_on(fill), weight="bold"
+        )
+
+
+def card(
+    picture: Svg,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    colour: str,
+    name: object = None,
+    corner: object = None,
+    note: object = None,
+    cost: Iterable[tuple[str, object]] = (),
+    title: str | None = None,
+) -> None:
+    """A face-up card: a rounded rectangle with a band of ``colour`` on top carrying ``corner``
+    (points, an age), ``name`` under the band, ``note`` above the cost, and the cost as pips
+    (``(colour, count)``) along the bottom. ``title`` is the tooltip."""
+    fill = fill_of(colour)
+    with picture.group():
+        if title is not None:
+            picture.element("title", title)
+        picture.rect(x, y, w, h, fill="#ffffff", stroke=PALETTE["ink"], rx=5, stroke_width=1)
+        band = min(h * 0.28, 22)
+        picture.rect(x, y, w, band, fill=fill, stroke=PALETTE["ink"], rx=5, stroke_width=1)
+        size = max(8.0, min(band * 0.7, 14))
+        if corner is not None:
+            picture.text(
+                x + 4, y + band * 0.5 + size * 0.36, corner, size=size, fill=ink_on(fill), weight="bold"
+            )
+        text_size = max(8.0, min(w / 6, 11))
+        if name is not None:
+            picture.text(x + w / 2, y + band + text_size + 2, name, size=text_size, anchor="middle")
+        pips = [(kind, count) for kind, count in cost if count]
+        r = min(w / (2.4 * max(len(pips), 1)), h * 0.09, 8)
+        if note is not None:
+            picture.text(x + w / 2, y + h - 2 * r - 6, note, size=text_size, anchor="middle")
+        for i, (kind, count) in enumerate(pips):
+            token(picture, x + r + 3 + i * (2 * r + 2), y + h - r - 3, r, kind, count)
+
+
+def card_back(
+    picture: Svg, x: float, y: float, w: float, h: float, *, label: object = "", colour: str = "back"
+) -> None:
+    """A face-down card: the back, ``label`` (a level, an Age, a count) on it."""
+    fill = fill_of(colour)
+    picture.rect(x, y, w, h, fill=fill, stroke=PALETTE["ink"], rx=5, stroke_width=1)
+    picture.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=ink_on(fill), rx=3, stroke_opacity=0.5)
+    if label != "":
+        size = max(8.0, min(w / 4, 16))
+        picture.text(
+            x + w / 2,
+            y + h / 2 + size * 0.36,
+            label,
+            size=size,
+            anchor="middle",
+            fill=ink_on(fill),
+            weight="bold",
+        )
+
+
+def seat_label(picture: Svg, x: float, y: float, seat: int, text: str, *, to_play: bool = False) -> None:
+    """A seat's heading in its seat colour; the seat to play is marked with a triangle."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    if to_play:
+        picture.polygon([(x, y - 11), (x + 9, y - 5.5), (x, y)], fill=colour)
+    picture.text(x + (13 if to_play else 0), y, text, size=14, fill=colour, weight="bold")

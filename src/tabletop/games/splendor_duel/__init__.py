@@ -60,7 +60,7 @@ Rules choices (the official English rulebook wins over the Vietnamese seed summa
 Where things are (the house plan of every game): ``components.py`` (the catalog),
 ``actions.py`` (the actions and ``ACTION_SPACE``), ``setup.py``, ``decisions.py`` (decision
 names), ``legal.py``, ``effects.py``, ``refusals.py``, ``hidden.py``, ``scoring.py`` (scores,
-victory, the Outcome), ``text.py``, ``tensor.py`` (the observation as a vector), ``invariants.py``, ``holdings.py`` (bonuses, prestige,
+victory, the Outcome), ``text.py``, ``svg.py`` (the table as a picture), ``tensor.py`` (the observation as a vector), ``invariants.py``, ``holdings.py`` (bonuses, prestige,
 crowns and the other counts derived from what a seat holds), ``state.py``.
 
 Options: ``first_player`` (``None``: drawn from the seed; ``0`` or ``1``: that seat starts; the

@@ -12,7 +12,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, holdings, invariants, legal, refusals, scoring, tensor, text
+from . import effects, hidden, holdings, invariants, legal, refusals, scoring, svg, tensor, text
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)
@@ -90,6 +90,9 @@ class SplendorDuelState(State):
     def render(self) -> str:
         """The table as text, seen by the player to move (see :mod:`.text`)."""
         return text.render(self)
+
+    def _svg(self, seat: int | None) -> str:
+        return svg.draw(self, seat)
 
     def clone(self) -> SplendorDuelState:
         new = SplendorDuelState(
