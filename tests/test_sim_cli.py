@@ -5,15 +5,15 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
 import tabletop
+from sim_support import toy_in_registry
 from tabletop import cli
 from tabletop.agents import GreedyAgent, RandomAgent, make_agent
-from tabletop.core import Outcome, registry
+from tabletop.core import Outcome
 from toy import GAME as TOY
 from toy import SEALED, Take
 
@@ -21,13 +21,8 @@ from toy import SEALED, Take
 @pytest.fixture
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register the toy game next to the installed ones."""
-    real = registry._entry_points()
-    fake = dict(real)
-    fake["toy"] = EntryPoint(name="toy", value="toy:GAME", group=registry.GROUP)
-    monkeypatch.setattr(registry, "_entry_points", lambda: fake)
-    registry._load.cache_clear()
-    yield
-    registry._load.cache_clear()
+    with toy_in_registry(monkeypatch):
+        yield
 
 
 def test_random_agent_is_seeded() -> None:

@@ -14,7 +14,7 @@ from .agents import AGENT_KINDS, make_agent
 from .bench import bench, configurations, print_adapter_bench
 from .core.actions import IllegalAction
 from .core.registry import game_names, load
-from .sim import simulate
+from .sim import BACKENDS, ProgressBar, simulate
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -119,33 +119,32 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """``tabletop simulate``: many bot games, a progress display and a summary table."""
+    """``tabletop simulate``: many bot games, a progress bar on a terminal and a summary table."""
     agents = args.bots.split(",")
     agent_arg: str | list[str] = agents[0] if len(agents) == 1 else agents
-    total = args.n
-    show = sys.stderr.isatty()
-    step = max(1, total // 10)
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
-        elif done % step == 0 or done == total:
-            print(f"{done}/{total} games", file=sys.stderr, flush=True)
-
-    result = simulate(
-        args.game,
-        total,
-        players=args.players,
-        agents=agent_arg,
-        seed=args.seed,
-        workers=args.workers,
-        options=parse_options(args.option),
-        keep_records=args.save is not None,
-        progress=progress,
-    )
-    if show:
-        print(file=sys.stderr)
+    if args.records and args.out is None:
+        raise ValueError("--records puts the records in the --out FILE lines: give --out too")
+    with ProgressBar() as progress:
+        result = simulate(
+            args.game,
+            args.n,
+            players=args.players,
+            agents=agent_arg,
+            seed=args.seed,
+            workers=args.workers,
+            options=parse_options(args.option),
+            keep_records=args.save is not None or args.records,
+            progress=progress,
+            backend=args.backend,
+            address=args.address,
+            out=args.out,
+            resume=args.resume,
+            # The games are in the file: millions of them need not sit in memory too.
+            keep_games=args.out is None or args.save is not None,
+        )
     print(result.summary())
+    if args.out is not None:
+        print(f"games streamed to {args.out} (a header line, then one JSON line per game)")
     if args.save is not None:
         path = Path(args.save)
         with path.open("w", encoding="utf-8") as handle:
@@ -238,6 +237,34 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``tabletop tournament``: a round robin between agents, its ratings and pairings."""
+    from .tournament import tournament
+
+    agents = [spec.strip() for spec in args.agents.split(",") if spec.strip()]
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:  # a count on a terminal only: a log stays quiet
+            print(f"\r{done}/{total} games", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    result = tournament(
+        args.game,
+        agents,
+        args.n,
+        players=args.players,
+        seed=args.seed,
+        options=parse_options(args.option),
+        workers=args.workers,
+        progress=progress,
+    )
+    print(result.table())
+    if args.json is not None:
+        Path(args.json).write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"results saved to {args.json} (JSON)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tabletop`` command."""
     parser = argparse.ArgumentParser(
@@ -276,7 +303,31 @@ def build_parser() -> argparse.ArgumentParser:
         help="one agent kind, or one per seat separated by commas (random, greedy)",
     )
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
-    sim.add_argument("--workers", type=int, default=1, help="worker processes")
+    sim.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes or Ray actors (default: 1 serial; one per CPU with --backend)",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default=None,
+        help="serial, process (worker processes) or ray (a Ray cluster; needs tabletop[ray])",
+    )
+    sim.add_argument(
+        "--address", default=None, help="the Ray cluster to join (default: start a local one for the run)"
+    )
+    sim.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE",
+        help="stream one JSON line per finished game to FILE (after a header line)",
+    )
+    sim.add_argument(
+        "--resume", action="store_true", help="keep the games already in --out FILE and play the rest"
+    )
+    sim.add_argument("--records", action="store_true", help="put each game's record in the --out lines")
     sim.add_argument(
         "--save", default=None, metavar="FILE", help="save every game's record to FILE (JSON lines)"
     )
@@ -307,6 +358,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="decisions/s bare and through the OpenSpiel/PettingZoo/Gym adapters",
     )
     ben.set_defaults(run=cmd_bench)
+    tour = commands.add_parser("tournament", help="a round robin between agents: win rates and ratings")
+    game_args(tour)
+    tour.add_argument(
+        "--agents",
+        default="random,greedy,ismcts:500",
+        help="agent specs separated by commas: random, greedy, ismcts[:ITERATIONS|:SECONDSs], module:Class[:arg]",
+    )
+    tour.add_argument("-n", type=int, default=100, help="games per pairing (even: seats balanced)")
+    tour.add_argument("--seed", type=int, default=0, help="game k of a pairing is dealt from seed + k // 2")
+    tour.add_argument("--workers", type=int, default=1, help="worker processes")
+    tour.add_argument("--json", default=None, metavar="PATH", help="save the results as JSON to PATH")
+    tour.set_defaults(run=cmd_tournament)
     return parser
 
 

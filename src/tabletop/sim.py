@@ -1,20 +1,45 @@
-"""Play many games between agents and collect statistics, serially or across processes."""
+"""Play many games between agents and collect statistics: in this process, across worker
+processes or on a Ray cluster, each finished game optionally streamed to a JSON-lines file."""
 
 from __future__ import annotations
 
+import importlib
+import itertools
+import json
+import logging
+import os
+import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TextIO
 
 import attrs
+import cattrs
 
 from .agents import make_agent
 from .core.game import Game
 from .core.registry import load
+from .core.serialize import describe_error, make_converter
 
 ProgressCallback = Callable[[int, int], None]
+
+#: Where the games are played: in this process, in worker processes, or on a Ray cluster.
+BACKENDS = ("serial", "process", "ray")
+#: What the first line of a stream file (``out=``) names itself, and the layout's version.
+STREAM_FORMAT = "tabletop.simulate"
+STREAM_VERSION = 1
+#: A run is cut into at least this many chunks per worker, so the workers finish close together.
+_CHUNKS_PER_WORKER = 8
+#: ... and chunks hold at most this many games, so one worker never sits on a long tail alone.
+_MAX_CHUNK = 64
+#: Chunks queued per worker: the next one is waiting when a worker finishes, never idle.
+_QUEUED_PER_WORKER = 2
+#: Seconds between flushes of the stream file: an interrupted run loses at most this much play.
+_FLUSH_SECONDS = 1.0
 
 
 @attrs.frozen
@@ -40,6 +65,57 @@ class GameSummary:
         return tuple(team for team in self.teams if any(seat in winners for seat in team))
 
 
+# Stream lines are checked field by field like saves: a line missing a field is refused.
+_CONVERTER = make_converter(every_key=True)
+
+
+@attrs.define
+class Tally:
+    """Statistics that grow one game at a time, so a run need not keep its games to report them."""
+
+    players: int
+    games: int = 0
+    #: Games won per seat, shared victories included.
+    wins: list[int] = attrs.Factory(lambda self: [0] * self.players, takes_self=True)
+    #: Games won per team (a tuple of seats); every team that played is a key.
+    team_wins: dict[tuple[int, ...], int] = attrs.Factory(dict)
+    draws: int = 0
+    shared: int = 0
+    reasons: Counter[str] = attrs.Factory(Counter)
+    decisions: int = 0
+    min_decisions: int | None = None
+    max_decisions: int | None = None
+    turns: int = 0
+
+    def add(self, summary: GameSummary) -> None:
+        """Count one more game."""
+        self.games += 1
+        for seat in summary.winners:
+            self.wins[seat] += 1
+        for team in summary.teams:
+            self.team_wins.setdefault(team, 0)
+        winning = summary.winning_teams
+        for team in winning:
+            self.team_wins[team] += 1
+        self.draws += not summary.winners
+        self.shared += len(winning) > 1
+        self.reasons[summary.reason] += 1
+        self.decisions += summary.decisions
+        if self.min_decisions is None or summary.decisions < self.min_decisions:
+            self.min_decisions = summary.decisions
+        if self.max_decisions is None or summary.decisions > self.max_decisions:
+            self.max_decisions = summary.decisions
+        self.turns += summary.turns
+
+    @classmethod
+    def of(cls, players: int, summaries: Iterable[GameSummary]) -> Tally:
+        """The statistics of ``summaries``."""
+        tally = cls(players)
+        for summary in summaries:
+            tally.add(summary)
+        return tally
+
+
 @attrs.define
 class SimulationResult:
     """Statistics over a batch of simulated games."""
@@ -48,69 +124,68 @@ class SimulationResult:
     players: int
     agents: tuple[str, ...]
     seconds: float
+    #: The games' summaries, in seed order; empty when the run was asked not to keep them.
     games: list[GameSummary]
+    #: The statistics of every game of the batch, kept or not.
+    tally: Tally = attrs.Factory(lambda self: Tally.of(self.players, self.games), takes_self=True)
+    #: Games of the batch read back from a stream file rather than played by this run.
+    resumed: int = 0
+
+    @property
+    def count(self) -> int:
+        """Games in the batch (kept or not)."""
+        return self.tally.games
 
     @property
     def wins(self) -> list[int]:
         """Games won per seat, shared victories included."""
-        counts = [0] * self.players
-        for summary in self.games:
-            for seat in summary.winners:
-                counts[seat] += 1
-        return counts
+        return list(self.tally.wins)
 
     @property
     def team_wins(self) -> dict[tuple[int, ...], int]:
         """Games won per team (a team being a tuple of seats), shared victories included."""
-        counts: dict[tuple[int, ...], int] = {}
-        for summary in self.games:
-            for team in summary.teams:
-                counts.setdefault(team, 0)
-            for team in summary.winning_teams:
-                counts[team] += 1
-        return counts
+        return dict(sorted(self.tally.team_wins.items()))
 
     @property
     def is_team_game(self) -> bool:
         """Whether some game had a team of more than one seat."""
-        return any(len(team) > 1 for summary in self.games for team in summary.teams)
+        return any(len(team) > 1 for team in self.tally.team_wins)
 
     @property
     def draws(self) -> int:
         """Games that ended with no winner."""
-        return sum(not summary.winners for summary in self.games)
+        return self.tally.draws
 
     @property
     def shared(self) -> int:
         """Games that ended in a shared victory: won by more than one team (or seat)."""
-        return sum(len(summary.winning_teams) > 1 for summary in self.games)
+        return self.tally.shared
 
     @property
     def end_reasons(self) -> dict[str, int]:
-        """How many games ended for each reason, most common first."""
-        return dict(Counter(summary.reason for summary in self.games).most_common())
+        """How many games ended for each reason, most common first (ties by name)."""
+        return dict(sorted(self.tally.reasons.items(), key=lambda item: (-item[1], item[0])))
 
     @property
     def decisions(self) -> list[int]:
-        """Decisions per game."""
+        """Decisions per game, of the games kept."""
         return [summary.decisions for summary in self.games]
 
     @property
     def mean_decisions(self) -> float:
         """Average decisions per game."""
-        return sum(self.decisions) / len(self.games) if self.games else 0.0
+        return self.tally.decisions / self.count if self.count else 0.0
 
     @property
     def mean_rounds(self) -> float:
         """Average turns per seat per game (a round gives every seat one turn)."""
-        if not self.games:
-            return 0.0
-        return sum(summary.turns for summary in self.games) / len(self.games) / self.players
+        return self.tally.turns / self.count / self.players if self.count else 0.0
 
     @property
     def games_per_second(self) -> float:
-        """Throughput over the whole batch (wall clock)."""
-        return len(self.games) / self.seconds if self.seconds else float("inf")
+        """Throughput of this run (wall clock; games resumed from a file do not count)."""
+        played = self.count - self.resumed
+        return played / self.seconds if self.seconds else float("inf")
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -119,9 +194,10 @@ class SimulationResult:
 
     def summary(self) -> str:
         """A small text table of the results."""
-        n = len(self.games)
+        n = self.count
+        resumed = f"; {self.resumed} resumed from a file" if self.resumed else ""
         lines = [
-            f"{self.game}: {n} games, {self.players} players ({', '.join(self.agents)})",
+            f"{self.game}: {n} games, {self.players} players ({', '.join(self.agents)}){resumed}",
             f"{'seat':>6} {'agent':>8} {'wins':>7} {'win %':>7}",
         ]
         for seat, wins in enumerate(self.wins):
@@ -133,14 +209,14 @@ class SimulationResult:
                 lines.append(f"{seats:>15} {wins:>7} {100 * wins / max(n, 1):>6.1f}%")
         lines.append(f"draws: {self.draws}; shared victories: {self.shared}")
         lines.append("end reasons: " + ", ".join(f"{r} {c}" for r, c in self.end_reasons.items()))
-        decisions = self.decisions or [0]
         lines.append(
-            f"decisions per game: mean {self.mean_decisions:.1f}, min {min(decisions)}, "
-            f"max {max(decisions)}; rounds per game: mean {self.mean_rounds:.1f}"
+            f"decisions per game: mean {self.mean_decisions:.1f}, min {self.tally.min_decisions or 0}, "
+            f"max {self.tally.max_decisions or 0}; rounds per game: mean {self.mean_rounds:.1f}"
         )
+        played_decisions = self.tally.decisions * (n - self.resumed) / n if n else 0
         lines.append(
             f"{self.seconds:.2f} s, {self.games_per_second:.1f} games/s, "
-            f"{sum(decisions) / self.seconds if self.seconds else 0:.0f} decisions/s"
+            f"{played_decisions / self.seconds if self.seconds else 0:.0f} decisions/s"
         )
         return "\n".join(lines)
 
@@ -183,16 +259,266 @@ def play_one(
     )
 
 
-def _play_chunk(
-    name: str,
-    players: int,
-    seeds: list[int],
-    agents: Sequence[str],
-    options: Mapping[str, Any],
-    keep_records: bool,
-) -> list[GameSummary]:
-    game = load(name)
-    return [play_one(game, players, seed, agents, options, keep_records) for seed in seeds]
+@attrs.frozen
+class _Job:
+    """What every game of a run shares; small, so it travels to worker processes and actors."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    options: dict[str, Any]
+    keep_records: bool
+
+
+def _warm_up(job: _Job) -> None:
+    """Load the game and play one game with random agents, once per worker process or actor.
+
+    Games build lookup tables and caches on first use (data files, legal-move tables); doing it
+    before the first chunk keeps that cost off the clock of the chunks. Random agents keep the
+    warm-up cheap whatever agents the run uses, and no cache changes what a game does, so the
+    results do not depend on it.
+    """
+    play_one(load(job.game), job.players, 0, ("random",) * job.players, job.options)
+
+
+def _play_chunk(job: _Job, seeds: list[int]) -> list[GameSummary]:
+    game = load(job.game)
+    return [play_one(game, job.players, seed, job.agents, job.options, job.keep_records) for seed in seeds]
+
+
+def _chunks(seeds: Sequence[int], workers: int) -> Iterator[list[int]]:
+    size = max(1, min(_MAX_CHUNK, len(seeds) // (workers * _CHUNKS_PER_WORKER)))
+    for start in range(0, len(seeds), size):
+        yield list(seeds[start : start + size])
+
+
+def _run_serial(game: Game[Any], job: _Job, seeds: Sequence[int]) -> Iterator[list[GameSummary]]:
+    for seed in seeds:
+        yield [play_one(game, job.players, seed, job.agents, job.options, job.keep_records)]
+
+
+def _run_process(job: _Job, seeds: Sequence[int], workers: int) -> Iterator[list[GameSummary]]:
+    chunks = _chunks(seeds, workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_warm_up, initargs=(job,))
+    try:
+        pending: set[Future[list[GameSummary]]] = {
+            pool.submit(_play_chunk, job, part)
+            for part in itertools.islice(chunks, workers * _QUEUED_PER_WORKER)
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                part = next(chunks, None)
+                if part is not None:  # queue the next chunk before handing this one over
+                    pending.add(pool.submit(_play_chunk, job, part))
+                yield future.result()
+    finally:
+        # An interrupted run (Ctrl-C, an error while writing) drops the chunks not started yet.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _RayWorker:
+    """A Ray actor that keeps one warmed-up worker for a whole run."""
+
+    def __init__(self, job: _Job) -> None:
+        _warm_up(job)
+        self.job = job
+
+    def play(self, seeds: list[int]) -> list[GameSummary]:
+        """Play the games of these seeds."""
+        return _play_chunk(self.job, seeds)
+
+
+def _import_ray() -> Any:
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise ValueError("backend 'ray' needs Ray: pip install 'tabletop[ray]'") from None
+
+
+def _ray_workers(ray: Any, workers: int | None, address: str | None) -> tuple[int, bool]:
+    """Connect to (or start) a Ray cluster; the actor count and whether this run started Ray."""
+    started = not ray.is_initialized()
+    if started:
+        # A local cluster gets as many CPUs as workers (all of them when unsaid); an existing
+        # cluster at ``address`` keeps its own resources.
+        ray.init(
+            address=address,
+            num_cpus=workers if address is None else None,
+            include_dashboard=False,
+            logging_level=logging.WARNING,
+            log_to_driver=False,
+        )
+    if workers is None:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    return workers, started
+
+
+def _run_ray(
+    job: _Job, seeds: Sequence[int], workers: int | None, address: str | None
+) -> Iterator[list[GameSummary]]:
+    ray = _import_ray()
+    count, started = _ray_workers(ray, workers, address)
+    actors: list[Any] = []
+    try:
+        actor_class = ray.remote(num_cpus=1)(_RayWorker)
+        actors = [actor_class.remote(job) for _ in range(count)]
+        chunks = _chunks(seeds, count)
+        pending: dict[Any, Any] = {}
+        for actor in actors * _QUEUED_PER_WORKER:
+            part = next(chunks, None)
+            if part is not None:
+                pending[actor.play.remote(part)] = actor
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            actor = pending.pop(ready[0])
+            part = next(chunks, None)
+            if part is not None:
+                pending[actor.play.remote(part)] = actor
+            yield ray.get(ready[0])
+    finally:
+        for actor in actors:
+            ray.kill(actor)
+        if started:
+            ray.shutdown()
+
+
+def _stream_header(job: _Job) -> dict[str, Any]:
+    header = {
+        "format": STREAM_FORMAT,
+        "version": STREAM_VERSION,
+        "game": job.game,
+        "players": job.players,
+        "agents": list(job.agents),
+        "options": job.options,
+        "records": job.keep_records,
+    }
+    try:  # compared with a file's header, so in the form it takes once read back
+        loaded: dict[str, Any] = json.loads(json.dumps(header))
+    except TypeError as error:
+        raise ValueError(f"options must be JSON values to stream the games to a file: {error}") from None
+    return loaded
+
+
+def _read_stream(path: Path, header: dict[str, Any]) -> tuple[int, list[GameSummary]]:
+    """The end of the last whole line of a stream file for this run and the games it holds.
+
+    A file that is empty or holds only part of its header line gives ``0``: start afresh. A
+    last line cut short by an interrupted run is left out (the run plays its game again).
+    """
+    games: list[GameSummary] = []
+    with path.open("rb") as handle:
+        first = handle.readline()
+        if not first.endswith(b"\n"):
+            return 0, games
+        try:
+            theirs = json.loads(first)
+        except json.JSONDecodeError:
+            theirs = None
+        if not isinstance(theirs, dict) or theirs.get("format") != STREAM_FORMAT:
+            raise ValueError(f"{path} is not a tabletop simulate output file; refusing to append to it")
+        for key in ("version", "game", "players", "agents", "options", "records"):
+            if theirs.get(key) != header[key]:
+                raise ValueError(
+                    f"{path} was written with {key} {theirs.get(key)!r}, not {header[key]!r}: "
+                    "resume a run into the file written for it"
+                )
+        end = handle.tell()
+        number = 1
+        while line := handle.readline():
+            number += 1
+            try:
+                if not line.endswith(b"\n"):
+                    raise ValueError("the line is cut short")
+                games.append(_CONVERTER.structure(json.loads(line), GameSummary))
+            except (ValueError, cattrs.BaseValidationError) as error:
+                if handle.read(1):  # only the last line may be broken, by an interrupted write
+                    raise ValueError(f"{path} line {number}: {describe_error(error)}") from None
+                break
+            end = handle.tell()
+    return end, games
+
+
+class _Stream:
+    """The stream file of a run: a header line, then one JSON line per finished game."""
+
+    def __init__(self, path: Path, header: dict[str, Any], end: int) -> None:
+        if end:
+            os.truncate(path, end)  # drop a line cut short by an interrupted run
+            self.handle: TextIO = path.open("a", encoding="utf-8")
+        else:
+            self.handle = path.open("w", encoding="utf-8")
+            self.handle.write(json.dumps(header) + "\n")
+        self.flushed = time.perf_counter()
+
+    def write(self, summaries: Iterable[GameSummary]) -> None:
+        """Append these games; flush now and then so an interruption loses little."""
+        handle = self.handle
+        for summary in summaries:
+            handle.write(json.dumps(_CONVERTER.unstructure(summary)) + "\n")
+        now = time.perf_counter()
+        if now - self.flushed >= _FLUSH_SECONDS:
+            handle.flush()
+            self.flushed = now
+
+    def close(self) -> None:
+        """Flush and close the file."""
+        self.handle.close()
+
+
+class ProgressBar:
+    """A ``progress`` callback for :func:`simulate` that shows itself only on a terminal.
+
+    On a terminal it is a tqdm bar (with ``tabletop[progress]`` installed) or else a counter
+    line; on anything else (a pipe, a file, CI logs) it prints nothing. Use it as a context
+    manager so the display is closed when the run ends.
+    """
+
+    #: Seconds between redraws of the plain counter (tqdm throttles itself).
+    INTERVAL = 0.1
+
+    def __init__(self, stream: TextIO | None = None, unit: str = "game") -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.shown = self.stream.isatty()
+        self.unit = unit
+        self.bar: Any = None
+        self.drawn = 0.0
+        try:
+            self.tqdm: Any = importlib.import_module("tqdm") if self.shown else None
+        except ImportError:
+            self.tqdm = None
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show that ``done`` of ``total`` are finished."""
+        if not self.shown:
+            return
+        if self.tqdm is not None:
+            if self.bar is None:
+                self.bar = self.tqdm.tqdm(total=total, initial=done, unit=self.unit, file=self.stream)
+            else:
+                self.bar.update(done - self.bar.n)
+            return
+        now = time.perf_counter()
+        if now - self.drawn >= self.INTERVAL or done == total:
+            self.drawn = now
+            print(f"\r{done}/{total} {self.unit}s", end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        """End the display (the next output starts on a line of its own)."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        elif self.shown and self.drawn:
+            print(file=self.stream, flush=True)
+            self.drawn = 0.0
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
 
 
 def simulate(
@@ -202,17 +528,33 @@ def simulate(
     players: int | None = None,
     agents: str | Sequence[str] = "random",
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = None,
     options: Mapping[str, Any] | None = None,
     keep_records: bool = False,
     progress: ProgressCallback | None = None,
+    backend: str | None = None,
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    keep_games: bool = True,
 ) -> SimulationResult:
     """Play ``n`` games and return their statistics.
 
-    Game ``i`` uses seed ``seed + i``, so a batch is reproducible whatever ``workers`` is.
-    ``agents`` names one agent kind for every seat or one per seat (``"random"``, ``"greedy"``).
-    With ``workers > 1`` the games are spread over that many processes (the game must then be
-    a registered one, given by name or object).
+    Game ``i`` uses seed ``seed + i``, so a batch gives the same games whatever the backend and
+    the number of workers. ``agents`` names one agent kind for every seat or one per seat.
+
+    ``backend`` is ``"serial"`` (this process), ``"process"`` (``workers`` worker processes,
+    default: one per CPU) or ``"ray"`` (``workers`` actors on the Ray cluster at ``address``, or
+    on a local one started for the run and shut down after; default: one per cluster CPU). By
+    default a run is serial with one worker and uses processes with more. Worker processes and
+    actors load the game by name, so it must be a registered game.
+
+    ``out`` streams one JSON line per finished game (its summary, with its record when
+    ``keep_records``) after a header line naming the game, players, agents and options. With
+    ``resume`` the games already in ``out`` are read back, not played again, and the rest are
+    appended; a file written for another configuration is refused with a ``ValueError``.
+    ``keep_games=False`` keeps only the statistics in the result, not every game's summary.
+    ``progress(done, n)`` is called as games finish.
     """
     rules = load(game) if isinstance(game, str) else game
     num_players = rules.check_players(rules.min_players if players is None else players)
@@ -223,35 +565,72 @@ def simulate(
         make_agent(kind, 0)  # refuse an unknown agent name before any game starts
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a positive int, got {workers!r}")
-    opts = dict(options or {})
-    rules.resolve_options(num_players, opts)  # refuse bad options up front, in this process
-    seeds = [seed + i for i in range(n)]
+    if backend is None:
+        backend = "process" if workers is not None and workers > 1 else "serial"
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if backend == "serial" and workers not in (None, 1):
+        raise ValueError(f"the serial backend plays in this process: workers must be 1, got {workers}")
+    if address is not None and backend != "ray":
+        raise ValueError("address names a Ray cluster: give it with backend 'ray'")
+    if resume and out is None:
+        raise ValueError("resume reads the games already played from out: give out too")
+    if backend != "serial" and rules is not _registered(rules.name):
+        raise ValueError(f"backend {backend!r} needs a registered game (workers load it by name)")
+    opts = rules.resolve_options(num_players, dict(options or {}))  # refuse bad options up front
+    if backend == "ray":
+        _import_ray()  # before any file is written
+    job = _Job(rules.name, num_players, kinds, opts, keep_records)
+
     start = time.perf_counter()
-    summaries: list[GameSummary] = []
-    if workers == 1 or n <= 1:
-        for i, game_seed in enumerate(seeds):
-            summaries.append(play_one(rules, num_players, game_seed, kinds, opts, keep_records))
+    tally = Tally(num_players)
+    kept: list[GameSummary] = []
+    stream: _Stream | None = None
+    done_seeds: set[int] = set()
+    if out is not None:
+        path = Path(out)
+        header = _stream_header(job)
+        end = 0
+        if resume and path.exists():
+            end, earlier = _read_stream(path, header)
+            wanted = range(seed, seed + n)
+            for summary in earlier:
+                if summary.seed in wanted and summary.seed not in done_seeds:
+                    done_seeds.add(summary.seed)
+                    tally.add(summary)
+                    if keep_games:
+                        kept.append(summary)
+        stream = _Stream(path, header, end)
+    resumed = tally.games
+    seeds = [s for s in range(seed, seed + n) if s not in done_seeds]
+    if progress is not None and resumed:
+        progress(resumed, n)
+    try:
+        if backend == "serial" or not seeds:
+            batches = _run_serial(rules, job, seeds)
+        elif backend == "process":
+            batches = _run_process(job, seeds, workers or os.cpu_count() or 1)
+        else:
+            batches = _run_ray(job, seeds, workers, address)
+        for batch in batches:
+            for summary in batch:
+                tally.add(summary)
+            if keep_games:
+                kept.extend(batch)
+            if stream is not None:
+                stream.write(batch)
             if progress is not None:
-                progress(i + 1, n)
-    else:
-        if rules is not _registered(rules.name):
-            raise ValueError("workers > 1 needs a registered game (worker processes load it by name)")
-        chunk = max(1, min(50, n // (workers * 4) or 1))
-        chunks = [seeds[i : i + chunk] for i in range(0, n, chunk)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_play_chunk, rules.name, num_players, part, kinds, opts, keep_records)
-                for part in chunks
-            ]
-            for future in as_completed(futures):
-                summaries.extend(future.result())
-                if progress is not None:
-                    progress(len(summaries), n)
-        summaries.sort(key=lambda summary: summary.seed)
+                progress(tally.games, n)
+    finally:
+        if stream is not None:
+            stream.close()
+    kept.sort(key=lambda summary: summary.seed)
     seconds = time.perf_counter() - start
-    return SimulationResult(rules.name, num_players, kinds, seconds, summaries)
+    return SimulationResult(rules.name, num_players, kinds, seconds, kept, tally, resumed)
 
 
 def _registered(name: str) -> Game[Any] | None:
