@@ -238,7 +238,9 @@ def card(
             )
         text_size = max(8.0, min(w / 6, 11))
         if name is not None:
-            picture.text(x + w / 2, y + band + text_size + 2, name, size=text_size, anchor="middle")
+            # a long name gets smaller type rather than overflowing the card
+            name_size = max(6.0, min(text_size, (w - 4) / (0.56 * max(len(str(name)), 1))))
+            picture.text(x + w / 2, y + band + text_size + 2, name, size=name_size, anchor="middle")
         pips = [(kind, count) for kind, count in cost if count]
         r = min(w / (2.4 * max(len(pips), 1)), h * 0.09, 8)
         if note is not None:

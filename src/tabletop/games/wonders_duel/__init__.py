@@ -27,7 +27,7 @@ Decisions (``state.decision``) and their actions:
   so the chooser sees its face-up cards; the choice is the chooser's pending decision.
 
 The modules follow the house plan (docs/DESIGN.md): :mod:`.legal`, :mod:`.effects`,
-:mod:`.refusals`, :mod:`.hidden`, :mod:`.scoring`, :mod:`.tensor`, :mod:`.invariants`, with what a city
+:mod:`.refusals`, :mod:`.hidden`, :mod:`.scoring`, :mod:`.tensor`, :mod:`.svg`, :mod:`.invariants`, with what a city
 produces and pays in :mod:`.city` and :mod:`.economy`, and decision names in :mod:`.decisions`.
 
 ``outcome.reason`` is ``"military"``, ``"science"`` or ``"civilian"``. ``scores()`` gives the

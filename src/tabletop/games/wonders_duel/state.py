@@ -13,7 +13,7 @@ import attrs
 from tabletop.core import Action, Layout, ScoreSheet, State, Track, TurnOrder
 from tabletop.core.state import TRANSIENT
 
-from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
+from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .city import derive_city
 from .decisions import DRAFT_WONDER, OVER, TURN
 from .economy import CostBook
@@ -225,3 +225,6 @@ class WondersDuelState(State):
     def render(self) -> str:
         """The table as text for a person (public information only)."""
         return text.render(self)
+
+    def _svg(self, seat: int | None) -> str:
+        return svg.draw(self, seat)
