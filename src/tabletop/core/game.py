@@ -10,6 +10,8 @@ import attrs
 
 from .action_space import ActionSpace
 from .actions import Action, IllegalAction, install_snapshot, same_types
+from .describe import install_new_game, option_text, state_repr
+from .notation import Notation
 from .outcome import Outcome
 from .rng import Rng
 from .serialize import describe_error, make_converter
@@ -52,6 +54,9 @@ class Option:
             self.check(value)
         return value
 
+    def __str__(self) -> str:
+        return option_text(self)
+
 
 StateFactory = Callable[[int, int, dict[str, Any], Rng], S]
 
@@ -91,6 +96,10 @@ class Game(Generic[S]):
         self._setup = setup
         self._check_options = check_options
         state_type.game = self
+        # The kernel's one-line repr for every state (attrs would generate a dump of every field).
+        state_type.__repr__ = state_repr  # type: ignore[method-assign,assignment]
+        self._notation = Notation(self)
+        install_new_game(self)  # help(game.new_game) names this game's options
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
@@ -164,6 +173,17 @@ class Game(Generic[S]):
     def decode(self, action_id: int) -> Action:
         """The action with integer id ``action_id``."""
         return self.action_space.decode(action_id)
+
+    def parse_action(self, text: str, state: S | None = None) -> Action:
+        """The action whose ``str()`` is ``text`` (case, spacing and spaces around commas aside):
+        ``game.parse_action(str(action)) == action`` for every action of the game.
+
+        With ``state``, its legal action of that text is returned (or, when none is, the game's
+        action, which ``state.apply`` refuses by rule). Text that is no action of the game is a
+        ``ValueError`` naming it and suggesting the closest texts (of ``state``'s legal actions,
+        when given). The first parse without a state indexes the game's action space once.
+        """
+        return self._notation.parse(text, state)
 
     # ------------------------------------------------------------------ saving and records
 
