@@ -26,6 +26,19 @@ def card_name(kind: object) -> str:
     return KIND_NAMES.get(kind, repr(kind)) if isinstance(kind, str) else repr(kind)
 
 
+#: Names printed on cards of two Ages (Press, Loom, Glassworks in I and II).
+_TWO_AGES = frozenset(name for name in KIND_NAMES.values() if list(KIND_NAMES.values()).count(name) > 1)
+
+
+def _card(kind: object) -> str:
+    """The kind's name as an action prints it: with its Age where two Ages print that name, so
+    that no two actions print the same (the notation ``game.parse_action`` reads)."""
+    name = card_name(kind)
+    if name in _TWO_AGES and isinstance(kind, str):
+        return f"{name} (Age {kind.partition('-')[0]})"
+    return name
+
+
 def _paying(left: int, right: int) -> str:
     parts = []
     if left:
@@ -46,7 +59,7 @@ class Build(Action):
     right: int = 0
 
     def __str__(self) -> str:
-        return f"build {card_name(self.card)}{_paying(self.left, self.right)}"
+        return f"build {_card(self.card)}{_paying(self.left, self.right)}"
 
 
 @attrs.frozen
@@ -57,7 +70,7 @@ class BuildFree(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"build {card_name(self.card)} free (Olympia)"
+        return f"build {_card(self.card)} free (Olympia)"
 
 
 @attrs.frozen
@@ -70,7 +83,7 @@ class BuildStage(Action):
     right: int = 0
 
     def __str__(self) -> str:
-        return f"build a wonder stage with {card_name(self.card)}{_paying(self.left, self.right)}"
+        return f"build a wonder stage with {_card(self.card)}{_paying(self.left, self.right)}"
 
 
 @attrs.frozen
@@ -81,7 +94,7 @@ class Discard(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"discard {card_name(self.card)} for 3 coins"
+        return f"discard {_card(self.card)} for 3 coins"
 
 
 @attrs.frozen
