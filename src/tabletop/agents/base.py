@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Callable
 from typing import Protocol
 
 from ..core.actions import Action
@@ -84,17 +85,26 @@ class GreedyAgent:
         return sum(totals[member] for member in mine) - max(others, default=0)
 
 
-#: The agents the simulator and the command line know by name.
-AGENT_KINDS: dict[str, type[RandomAgent] | type[GreedyAgent]] = {
+def _ismcts(seed: int | None = None) -> Agent:
+    from .ismcts import ISMCTSAgent  # imported when asked for: base stays light to import
+
+    return ISMCTSAgent(seed=seed)
+
+
+#: The agents the simulator and the command line know by name, each made from a seed; a spec
+#: string may add an argument (``"ismcts:200"``, see :func:`make_agent`).
+AGENT_KINDS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "ismcts": _ismcts,
 }
 
 
 def make_agent(kind: str, seed: int | None = None) -> Agent:
-    """An agent by name (``"random"`` or ``"greedy"``); ``ValueError`` for another name."""
-    try:
-        factory = AGENT_KINDS[kind]
-    except KeyError:
-        raise ValueError(f"unknown agent {kind!r}; known agents: {', '.join(AGENT_KINDS)}") from None
-    return factory(seed)
+    """An agent from a spec string: ``"random"``, ``"greedy"``, ``"ismcts"`` (500 iterations),
+    ``"ismcts:200"`` (iterations), ``"ismcts:0.5s"`` (seconds a decision), or
+    ``"module:Class"`` / ``"module:Class:arg"`` for a class of one's own (made with ``arg``
+    and ``seed=seed`` where it takes one). ``ValueError`` naming what is wrong otherwise."""
+    from .spec import agent_from_spec
+
+    return agent_from_spec(kind, seed)
