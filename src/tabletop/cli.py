@@ -237,6 +237,34 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``tabletop tournament``: a round robin between agents, its ratings and pairings."""
+    from .tournament import tournament
+
+    agents = [spec.strip() for spec in args.agents.split(",") if spec.strip()]
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if show:  # a count on a terminal only: a log stays quiet
+            print(f"\r{done}/{total} games", end="\n" if done == total else "", file=sys.stderr, flush=True)
+
+    result = tournament(
+        args.game,
+        agents,
+        args.n,
+        players=args.players,
+        seed=args.seed,
+        options=parse_options(args.option),
+        workers=args.workers,
+        progress=progress,
+    )
+    print(result.table())
+    if args.json is not None:
+        Path(args.json).write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"results saved to {args.json} (JSON)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``tabletop`` command."""
     parser = argparse.ArgumentParser(
@@ -330,6 +358,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="decisions/s bare and through the OpenSpiel/PettingZoo/Gym adapters",
     )
     ben.set_defaults(run=cmd_bench)
+    tour = commands.add_parser("tournament", help="a round robin between agents: win rates and ratings")
+    game_args(tour)
+    tour.add_argument(
+        "--agents",
+        default="random,greedy,ismcts:500",
+        help="agent specs separated by commas: random, greedy, ismcts[:ITERATIONS|:SECONDSs], module:Class[:arg]",
+    )
+    tour.add_argument("-n", type=int, default=100, help="games per pairing (even: seats balanced)")
+    tour.add_argument("--seed", type=int, default=0, help="game k of a pairing is dealt from seed + k // 2")
+    tour.add_argument("--workers", type=int, default=1, help="worker processes")
+    tour.add_argument("--json", default=None, metavar="PATH", help="save the results as JSON to PATH")
+    tour.set_defaults(run=cmd_tournament)
     return parser
 
 
