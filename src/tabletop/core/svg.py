@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from xml.sax.saxutils import escape, quoteattr
+from typing import Any
+from xml.sax.saxutils import escape
 
 #: Colours a player at the table would recognise, by name; games take theirs from here so the
 #: same gem or resource looks the same in every picture.
@@ -43,15 +44,30 @@ def ink_on(fill: str) -> str:
     return "#ffffff" if fill in _DARK_FILLS or fill in SEAT_COLOURS else PALETTE["ink"]
 
 
+#: What an attribute value must escape (inside double quotes): markup, quotes and the
+#: whitespace XML would otherwise normalise away.
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+)
+#: Python-style attribute names already turned into SVG's (a picture writes thousands).
+_NAMES: dict[str, str] = {}
+
+
 def _attributes(attributes: dict[str, object]) -> str:
     parts = []
     for name, value in attributes.items():
         if value is None or value is False:
             continue
-        key = name.rstrip("_").replace("_", "-")
+        key = _NAMES.get(name)
+        if key is None:
+            key = _NAMES[name] = name.rstrip("_").replace("_", "-")
         if isinstance(value, float):
-            value = f"{value:.2f}".rstrip("0").rstrip(".")
-        parts.append(f" {key}={quoteattr(str(value))}")
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+        elif isinstance(value, int):
+            text = str(value)  # digits need no escaping
+        else:
+            text = str(value).translate(_ATTRIBUTE_ESCAPES)
+        parts.append(f' {key}="{text}"')
     return "".join(parts)
 
 
@@ -269,9 +285,40 @@ def card_back(
         )
 
 
-def seat_label(picture: Svg, x: float, y: float, seat: int, text: str, *, to_play: bool = False) -> None:
-    """A seat's heading in its seat colour; the seat to play is marked with a triangle."""
+def card_stack(
+    picture: Svg, x: float, y: float, w: float, h: float, count: int, *, empty: str = "", **face: Any
+) -> None:
+    """``count`` cards piled up (up to four edges show behind), the top one drawn by :func:`card`
+    with ``face``; when there are none, a dashed outline saying ``empty``."""
+    if not count:
+        picture.rect(x, y, w, h, stroke=PALETTE["muted"], rx=5, stroke_dasharray="4 3")
+        if empty:
+            picture.text(x + w / 2, y + h / 2, empty, size=9, anchor="middle", fill=PALETTE["muted"])
+        return
+    for shadow in range(min(count, 4) - 1, 0, -1):
+        picture.rect(x + shadow * 3, y - shadow * 3, w, h, fill="#ffffff", stroke=PALETTE["ink"], rx=5)
+    card(picture, x, y, w, h, **face)
+
+
+def seat_panel(
+    picture: Svg,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    seat: int,
+    viewer: int | None,
+    text: str,
+    to_play: bool,
+) -> None:
+    """The box a seat's holdings are drawn in, headed ``Player 3 (you): <text>`` in the seat's
+    colour (``(you)`` when ``viewer`` is that seat); the seat to play is marked with a triangle."""
+    picture.rect(x, y, w, h, fill="#fbf8f0", stroke=PALETTE["muted"], rx=8)
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    tx, ty = x + 8, y + 20
     if to_play:
-        picture.polygon([(x, y - 11), (x + 9, y - 5.5), (x, y)], fill=colour)
-    picture.text(x + (13 if to_play else 0), y, text, size=14, fill=colour, weight="bold")
+        picture.polygon([(tx, ty - 11), (tx + 9, ty - 5.5), (tx, ty)], fill=colour)
+        tx += 13
+    you = " (you)" if seat == viewer else ""
+    picture.text(tx, ty, f"Player {seat}{you}: {text}", size=14, fill=colour, weight="bold")

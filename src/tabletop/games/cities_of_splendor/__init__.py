@@ -72,7 +72,7 @@ wording is played:
   paired Orient cards).
 
 The package follows the house plan (docs/DESIGN.md): ``setup``, ``legal``, ``effects``,
-``refusals``, ``hidden``, ``scoring``, ``text``, ``tensor``, ``invariants``, a thin ``state``, and
+``refusals``, ``hidden``, ``scoring``, ``text``, ``svg``, ``tensor``, ``invariants``, a thin ``state``, and
 ``decisions`` (the tasks a turn queues and the decision each asks).
 
 Decisions (``state.decision``): ``turn``, ``pay``, ``return_tokens``, ``noble``, ``city``,

@@ -15,7 +15,7 @@ import attrs
 from tabletop.core import Action, Market, State, TokenPool, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
+from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .decisions import decision_of
 
 
@@ -153,6 +153,9 @@ class CitiesOfSplendorState(State):
     def render(self) -> str:
         """The table as text, seen by the player to move: others' blind reservations hidden."""
         return text.render(self)
+
+    def _svg(self, seat: int | None) -> str:
+        return svg.draw(self, seat)
 
     def clone(self) -> CitiesOfSplendorState:
         new = CitiesOfSplendorState(

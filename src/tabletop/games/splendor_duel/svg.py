@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, Svg, card, card_back, seat_label, token
+from tabletop.core.svg import PALETTE, Svg, card, card_back, card_stack, seat_panel, token
 
 from .components import CARDS, COLOURLESS, COST_KINDS, GEMS, GRID, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 
@@ -142,15 +142,17 @@ def _royals(picture: Svg, royals: list[str], x: float, y: float, label: str = "R
 
 def _player(picture: Svg, view: dict[str, Any], owner: int, seat: int | None, x: float, y: float) -> None:
     player = view["players"][owner]
-    picture.rect(x - 6, y - 20, 480, 276, fill="#fbf8f0", stroke=PALETTE["muted"], rx=8)
-    name = " (you)" if owner == seat else ""
-    seat_label(
+    crowns, privileges = player["crowns"], player["privileges"]
+    seat_panel(
         picture,
-        x,
-        y,
-        owner,
-        f"Player {owner}{name}: {player['prestige']} prestige, {player['crowns']} crown{'s' if player['crowns'] != 1 else ''}, "
-        f"{player['privileges']} privilege{'s' if player['privileges'] != 1 else ''}",
+        x - 6,
+        y - 20,
+        480,
+        276,
+        seat=owner,
+        viewer=seat,
+        text=f"{player['prestige']} prestige, {crowns} crown{'s' if crowns != 1 else ''}, "
+        f"{privileges} privilege{'s' if privileges != 1 else ''}",
         to_play=view["outcome"] is None and view["to_play"] == owner,
     )
     tokens = player["tokens"]
@@ -181,29 +183,16 @@ def _player(picture: Svg, view: dict[str, Any], owner: int, seat: int | None, x:
 
 def _stack(picture: Svg, x: float, y: float, colour: str, cards: list[str], bonus: int) -> None:
     """The purchased cards of one colour as a stack: how many, bonuses, points and crowns."""
-    if not cards:
-        picture.rect(x, y, CARD_W, CARD_H, stroke=PALETTE["muted"], rx=5, stroke_dasharray="4 3")
-        picture.text(
-            x + CARD_W / 2,
-            y + CARD_H / 2,
-            colour if colour != COLOURLESS else "points",
-            size=9,
-            anchor="middle",
-            fill=PALETTE["muted"],
-        )
-        return
-    for shadow in range(min(len(cards), 4) - 1, 0, -1):
-        picture.rect(
-            x + shadow * 3, y - shadow * 3, CARD_W, CARD_H, fill="#ffffff", stroke=PALETTE["ink"], rx=5
-        )
     points = sum(CARDS[c].points for c in cards)
     crowns = sum(CARDS[c].crowns for c in cards)
-    card(
+    card_stack(
         picture,
         x,
         y,
         CARD_W,
         CARD_H,
+        len(cards),
+        empty=colour if colour != COLOURLESS else "points",
         colour=CARD_FILLS.get(colour, colour),
         name=f"{len(cards)} card{'s' if len(cards) > 1 else ''}",
         corner=points,

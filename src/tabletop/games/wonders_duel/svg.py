@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card, card_back, seat_label, token
+from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card, card_back, seat_panel, token
 
 from .components import BOARD, CARDS, COLORS, LOOT_SPACE, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS
 
@@ -235,14 +235,15 @@ def _progress(picture: Svg, cx: float, cy: float, token_id: str, r: float = 18) 
 
 
 def _city(picture: Svg, view: dict[str, Any], owner: int, seat: int | None, x: float, y: float) -> None:
-    picture.rect(x - 6, y - 20, 480, 306, fill="#fbf8f0", stroke=PALETTE["muted"], rx=8)
-    you = " (you)" if owner == seat else ""
-    seat_label(
+    seat_panel(
         picture,
-        x,
-        y,
-        owner,
-        f"Player {owner}{you}: {view['coins'][owner]} coins, {len(view['cards'][owner])} buildings",
+        x - 6,
+        y - 20,
+        480,
+        306,
+        seat=owner,
+        viewer=seat,
+        text=f"{view['coins'][owner]} coins, {len(view['cards'][owner])} buildings",
         to_play=view["outcome"] is None and view["current_player"] == owner,
     )
     token(picture, x + 440, y - 5, 13, "gold", view["coins"][owner])
