@@ -64,26 +64,34 @@ def test_chunks_cover_the_seeds_in_order_and_balance_the_workers() -> None:
 
 
 class FakeRef:
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, done: bool = True) -> None:
         self.value = value
+        self.done = done
+
+
+class FakeMethod:
+    def __init__(self, method: Callable[..., Any], done: bool) -> None:
+        self.method = method
+        self.done = done
+
+    def remote(self, *args: Any) -> FakeRef:
+        return FakeRef(self.method(*args) if self.done else None, self.done)
 
 
 class FakeActor:
-    """An actor that runs its calls at once, in this process."""
+    """An actor that runs its calls at once in this process, or never if it never starts."""
 
-    def __init__(self, instance: Any) -> None:
-        self.play = self
-        self.instance = instance
-
-    def remote(self, seeds: list[int]) -> FakeRef:
-        return FakeRef(self.instance.play(seeds))
+    def __init__(self, instance: Any, starts: bool) -> None:
+        self.ready = FakeMethod(instance.ready, starts)
+        self.play = FakeMethod(instance.play, starts)
 
 
 class FakeRay:
-    """Enough of Ray's API to check what the backend asks of it."""
+    """Enough of Ray's API to check what the backend asks of it; a cluster of ``cpus`` CPUs."""
 
-    def __init__(self, initialized: bool) -> None:
+    def __init__(self, initialized: bool, cpus: int = 3) -> None:
         self.initialized = initialized
+        self.cpus = cpus
         self.calls: list[tuple[str, Any]] = []
         self.actors = 0
 
@@ -99,7 +107,7 @@ class FakeRay:
         self.initialized = False
 
     def cluster_resources(self) -> dict[str, float]:
-        return {"CPU": 3.0, "memory": 1e9}
+        return {"CPU": float(self.cpus), "memory": 1e9}
 
     def remote(self, num_cpus: int) -> Callable[[type[Any]], Any]:
         assert num_cpus == 1
@@ -108,15 +116,18 @@ class FakeRay:
         class ActorClass:
             @staticmethod
             def remote(*args: Any) -> FakeActor:
-                fake.actors += 1
-                return FakeActor(sim._RayWorker(*args))
+                fake.actors += 1  # an actor beyond the cluster's CPUs waits for one forever
+                return FakeActor(sim._RayWorker(*args), starts=fake.actors <= fake.cpus)
 
         return lambda cls: ActorClass
 
     def wait(self, refs: list[FakeRef], num_returns: int) -> tuple[list[FakeRef], list[FakeRef]]:
-        return refs[:num_returns], refs[num_returns:]
+        ready = [ref for ref in refs if ref.done][:num_returns]
+        assert ready, "waiting for work that never ends"
+        return ready, [ref for ref in refs if ref not in ready]
 
     def get(self, ref: FakeRef) -> Any:
+        assert ref.done
         return ref.value
 
     def kill(self, actor: FakeActor) -> None:
@@ -158,6 +169,16 @@ def test_ray_backend_joins_a_cluster_by_address_with_one_actor_per_cpu(
     assert fake.actors == 3 and fake.calls[-1] == ("shutdown", None)
 
 
+def test_ray_backend_gives_work_only_to_actors_that_start(
+    toy_registered: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeRay(initialized=True, cpus=2)
+    monkeypatch.setattr(sim, "_import_ray", lambda: fake)
+    result = tabletop.simulate("toy", 30, seed=8, backend="ray", workers=3)
+    assert result.games == tabletop.simulate("toy", 30, seed=8).games
+    assert fake.calls == [("kill", None)] * 3
+
+
 def test_ray_backend_leaves_a_session_it_did_not_start(
     toy_registered: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -181,6 +202,12 @@ def test_backend_arguments_are_checked(
     with pytest.raises(ValueError, match=r"backend 'ray' needs Ray: pip install 'tabletop\[ray\]'"):
         tabletop.simulate("toy", 2, backend="ray", out=out)
     assert not out.exists()
+
+
+def test_process_backend_defaults_to_a_worker_per_usable_cpu(toy_registered: None) -> None:
+    assert sim._usable_cpus() >= 1
+    result = tabletop.simulate("toy", 12, seed=1, backend="process")
+    assert result.games == tabletop.simulate("toy", 12, seed=1).games
 
 
 def test_workers_need_a_registered_game() -> None:

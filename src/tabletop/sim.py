@@ -324,6 +324,10 @@ class _RayWorker:
         _warm_up(job)
         self.job = job
 
+    def ready(self) -> bool:
+        """True once the actor is up and warmed up."""
+        return True
+
     def play(self, seeds: list[int]) -> list[GameSummary]:
         """Play the games of these seeds."""
         return _play_chunk(self.job, seeds)
@@ -364,18 +368,30 @@ def _run_ray(
         actor_class = ray.remote(num_cpus=1)(_RayWorker)
         actors = [actor_class.remote(job) for _ in range(count)]
         chunks = _chunks(seeds, count)
-        pending: dict[Any, Any] = {}
-        for actor in actors * _QUEUED_PER_WORKER:
-            part = next(chunks, None)
-            if part is not None:
-                pending[actor.play.remote(part)] = actor
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            actor = pending.pop(ready[0])
-            part = next(chunks, None)
-            if part is not None:
-                pending[actor.play.remote(part)] = actor
-            yield ray.get(ready[0])
+        # Work goes only to actors that have started: one the cluster has no CPU for (more
+        # workers than CPUs) would hold its queued chunks, and the run, until the end of time.
+        starting = {actor.ready.remote(): actor for actor in actors}
+        playing: dict[Any, Any] = {}
+        more = True
+
+        def feed(actor: Any) -> None:
+            nonlocal more
+            part = next(chunks, None) if more else None
+            if part is None:
+                more = False
+            else:
+                playing[actor.play.remote(part)] = actor
+
+        while playing or (more and starting):
+            ready = ray.wait([*playing, *starting], num_returns=1)[0][0]
+            if ready in starting:
+                actor = starting.pop(ready)
+                ray.get(ready)  # raises here if the actor failed to warm up
+                for _ in range(_QUEUED_PER_WORKER):
+                    feed(actor)
+            else:
+                feed(playing.pop(ready))
+                yield ray.get(ready)
     finally:
         for actor in actors:
             ray.kill(actor)
@@ -613,7 +629,7 @@ def simulate(
         if backend == "serial" or not seeds:
             batches = _run_serial(rules, job, seeds)
         elif backend == "process":
-            batches = _run_process(job, seeds, workers or os.cpu_count() or 1)
+            batches = _run_process(job, seeds, workers or _usable_cpus())
         else:
             batches = _run_ray(job, seeds, workers, address)
         for batch in batches:
@@ -631,6 +647,13 @@ def simulate(
     kept.sort(key=lambda summary: summary.seed)
     seconds = time.perf_counter() - start
     return SimulationResult(rules.name, num_players, kinds, seconds, kept, tally, resumed)
+
+
+def _usable_cpus() -> int:
+    # The CPUs this process may run on (taskset, container limits), not all the machine has.
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _registered(name: str) -> Game[Any] | None:
