@@ -16,7 +16,7 @@ import attrs
 from tabletop.core import Action, Hands, ScoreSheet, Simultaneous, State
 from tabletop.core.state import TRANSIENT
 
-from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
+from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .city import CityView, derive
 from .trading import Market, market
 
@@ -226,3 +226,6 @@ class SevenWondersState(State):
     def render(self) -> str:
         """The table as text, from the deciding seat's side (its hand only)."""
         return text.render(self, self.current_player)
+
+    def _svg(self, seat: int | None) -> str:
+        return svg.draw(self, seat)
