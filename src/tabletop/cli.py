@@ -219,6 +219,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     names = [args.game] if args.game else list(game_names())
     if args.adapters:
         return print_adapter_bench(names, args.players, parse_options(args.option), args.seconds)
+    if args.search:
+        from .agents.speed import print_search_bench
+
+        return print_search_bench(names, args.players, parse_options(args.option), args.seconds)
     print(
         f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
         f"{'clones/s':>10} {'decisions/game':>15}"
@@ -356,6 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--adapters",
         action="store_true",
         help="decisions/s bare and through the OpenSpiel/PettingZoo/Gym adapters",
+    )
+    ben.add_argument(
+        "--search", action="store_true", help="ISMCTS iterations/s and the determinize/clone/apply costs"
     )
     ben.set_defaults(run=cmd_bench)
     tour = commands.add_parser("tournament", help="a round robin between agents: win rates and ratings")
