@@ -15,7 +15,7 @@ import attrs
 from tabletop.core import Action, State, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
-from . import effects, hidden, invariants, legal, refusals, scoring, tensor, text
+from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .model import Attack, Castle, Hit, Task, Unit
 
 
@@ -134,6 +134,9 @@ class DozenWarState(State):
 
     def render(self) -> str:
         return text.render(self)
+
+    def _svg(self, seat: int | None) -> str:
+        return svg.draw(self, seat)
 
     def clone(self) -> DozenWarState:
         new = DozenWarState(

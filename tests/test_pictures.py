@@ -1,0 +1,42 @@
+"""Every registered game's pictures (``state.svg(seat)``): valid SVG for every seat and a
+spectator at the start, middle and end of random games with the fewest and the most players,
+nothing hidden from the viewer in them, and fast enough to draw a replay of a whole game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import tabletop
+from pictures import check_pictures, sample_states
+
+NAMES = tabletop.game_names()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pictures_parse_and_hide_what_the_viewer_cannot_see(name: str) -> None:
+    game = tabletop.load(name)
+    for players, seed in ((game.min_players, 11), (game.max_players, 12)):
+        assert check_pictures(game, players, seed) > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_draws_its_own_table(name: str) -> None:
+    """No game falls back to the kernel's text picture."""
+    state = tabletop.load(name).new_game(seed=1)
+    assert 'font-family="monospace"' not in state.svg()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_drawing_is_fast(name: str) -> None:
+    game = tabletop.load(name)
+    states = sample_states(game, game.max_players, 9)
+    calls = 0
+    start = time.process_time()
+    for state in states:
+        for seat in (None, *range(state.num_players)):
+            state.svg(seat)
+            calls += 1
+    per_picture = (time.process_time() - start) / calls
+    assert per_picture < 0.01, f"{name}: {per_picture * 1000:.1f} ms per picture"
