@@ -465,6 +465,8 @@ class _Stream:
         else:
             self.handle = path.open("w", encoding="utf-8")
             self.handle.write(json.dumps(header) + "\n")
+            # On disk before any worker is forked: a child must not inherit unwritten lines.
+            self.handle.flush()
         self.flushed = time.perf_counter()
 
     def write(self, summaries: Iterable[GameSummary]) -> None:
@@ -560,10 +562,11 @@ def simulate(
     the number of workers. ``agents`` names one agent kind for every seat or one per seat.
 
     ``backend`` is ``"serial"`` (this process), ``"process"`` (``workers`` worker processes,
-    default: one per CPU) or ``"ray"`` (``workers`` actors on the Ray cluster at ``address``, or
-    on a local one started for the run and shut down after; default: one per cluster CPU). By
-    default a run is serial with one worker and uses processes with more. Worker processes and
-    actors load the game by name, so it must be a registered game.
+    default: one per CPU this process may use) or ``"ray"`` (``workers`` actors on the Ray
+    cluster at ``address``, or on a local one started for the run and shut down after;
+    default: one per cluster CPU). By default a run is serial with one worker and uses
+    processes with more. Worker processes and actors load the game by name, so it must be a
+    registered game; each plays one warm-up game before its first chunk.
 
     ``out`` streams one JSON line per finished game (its summary, with its record when
     ``keep_records``) after a header line naming the game, players, agents and options. With
