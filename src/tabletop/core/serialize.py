@@ -19,7 +19,7 @@ from cattrs.errors import AttributeValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
-from .actions import Action
+from .actions import Action, fields_of, install_snapshot, unchanged
 from .state import TRANSIENT
 from .tokens import TokenPool
 
@@ -88,6 +88,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
 
     by_kind: dict[str, type[Action]] = {}
     for action_type in action_types:
+        install_snapshot(action_type)  # interned actions are checked against their snapshot
         if action_type.kind in by_kind:
             raise ValueError(f"two action types share the kind {action_type.kind!r}")
         by_kind[action_type.kind] = action_type
@@ -105,7 +106,31 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
             fn = unstructurers[cls] = make_dict_unstructure_fn(cls, converter)
         return fn
 
-    def structure_action(data: Any, _: Any) -> Action:
+    # Saves and records hold the same few hundred distinct actions again and again, and cattrs
+    # builds each anew (most of a long save's load time): a structured action is kept by its
+    # JSON text, which tells 1, 1.0 and true apart, so a hit is exactly what cattrs would make
+    # of the data. A kept action changed in place since (object.__setattr__) is not reused.
+    interned: dict[str, tuple[Action, Any]] = {}
+
+    def structure_action(data: Any, type_: Any) -> Action:
+        if type(data) is not dict:
+            return structure_action_anew(data)
+        try:
+            key = _json_text(data)
+        except Exception:  # not JSON (a set, an object): cattrs names what is wrong
+            return structure_action_anew(data)
+        hit = interned.get(key)
+        if hit is not None:
+            now = fields_of(hit[0])
+            if now is hit[1] or unchanged(now, hit[1]):
+                return hit[0]
+        action = structure_action_anew(data)
+        if len(interned) >= _INTERNED_ACTIONS:  # a bound on memory; the common actions come back
+            interned.clear()
+        interned[key] = (action, fields_of(action))
+        return action
+
+    def structure_action_anew(data: Any) -> Action:
         if not isinstance(data, Mapping):
             raise ValueError(f"an action must be a mapping with a 'type', got {data!r}")
         kind = data.get("type")
@@ -125,6 +150,20 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     for action_type in by_kind.values():
         converter.register_unstructure_hook(action_type, unstructure_action)
     converter.register_structure_hook(Action, structure_action)
+
+    # A history is a long list of actions: one comprehension instead of cattrs' loop, which
+    # collects each item's errors; on any error that loop runs, so the message is cattrs' own.
+    each_action = converter.get_structure_hook(list[Action])
+
+    def structure_actions(data: Any, type_: Any) -> list[Action]:
+        if type(data) is list:
+            try:
+                return [structure_action(item, Action) for item in data]
+            except Exception:
+                pass
+        return each_action(data, type_)  # type: ignore[no-any-return]
+
+    converter.register_structure_hook_func(lambda t: t == list[Action], structure_actions)
     return converter
 
 
@@ -185,12 +224,47 @@ def _array_only(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any
                 raise ValueError(f"expected {len(args)} items, got {len(data)}")
             return tuple(converter.structure(v, a) for v, a in zip(data, args))
 
-    def structure(data: Any, type_: Any) -> Any:
+    # Arrays of plain ints, strings or bools (or None where optional) are most of a save: when
+    # every item already has exactly an accepted type, one C-level pass over the types replaces
+    # a hook call per item, with the same result; anything else takes the item-by-item path,
+    # which converts or names the bad item.
+    plain = _plain_items(args[0]) if args and (origin is list or args[-1] is Ellipsis) else None
+    make = list if origin is list else tuple
+    if plain is not None:
+        exact = plain
+
+        def structure(data: Any, type_: Any) -> Any:
+            if not isinstance(data, (list, tuple)):
+                raise ValueError(f"expected an array, got {data!r}")
+            if set(map(type, data)) <= exact:
+                return make(data)
+            return inner(data, type_)
+
+        return structure
+
+    def structure_any(data: Any, type_: Any) -> Any:
         if not isinstance(data, (list, tuple)):
             raise ValueError(f"expected an array, got {data!r}")
         return inner(data, type_)
 
-    return structure
+    return structure_any
+
+
+_PLAIN: dict[Any, frozenset[type]] = {
+    int: frozenset({int}),
+    str: frozenset({str}),
+    bool: frozenset({bool}),
+    int | None: frozenset({int, type(None)}),
+    str | None: frozenset({str, type(None)}),
+}
+
+
+def _plain_items(item_type: Any) -> frozenset[type] | None:
+    """The exact item types an array of ``item_type`` keeps as they are, if it is a plain one."""
+    try:
+        return _PLAIN.get(item_type)
+    except TypeError:  # an unhashable type argument
+        return None
 
 
 def _is_int_keyed(t: Any) -> bool:
@@ -240,5 +314,31 @@ def load_data(package: str, name: str, cls: type[T], converter: cattrs.Converter
     except Exception as error:  # a data file that does not load is a packaging bug
         raise ValueError(f"{package}/{name}: {describe_error(error)}") from error
 
+
+def _refuse_non_json(value: Any) -> Any:
+    raise TypeError(f"{value!r} is not JSON")
+
+
+# The C encoder json.dumps builds anew at every call, built once: a key for every action of a
+# save costs half as much. Without the C accelerator (another Python), json.dumps does.
+_c_encoder = getattr(json.encoder, "c_make_encoder", None)
+_encode: Callable[[Any, int], Any] | None = (
+    _c_encoder(
+        None, _refuse_non_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True
+    )
+    if _c_encoder is not None
+    else None
+)
+
+
+def _json_text(value: Any) -> str:
+    """``value`` as compact JSON text, refusing anything JSON does not hold (``TypeError``)."""
+    if _encode is None:
+        return json.dumps(value, separators=(",", ":"))
+    return "".join(_encode(value, 0))
+
+
+#: How many structured actions a converter keeps by their JSON text (see ``make_converter``).
+_INTERNED_ACTIONS = 1 << 16
 
 _DATA_CONVERTER = make_converter()
