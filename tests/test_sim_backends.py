@@ -57,10 +57,10 @@ def test_each_worker_process_warms_up_once(
 
 def test_chunks_cover_the_seeds_in_order_and_balance_the_workers() -> None:
     seeds = list(range(7, 2007))
-    chunks = list(sim._chunks(seeds, 2))
+    chunks = list(sim._chunks(iter(seeds), len(seeds), 2))
     assert [seed for chunk in chunks for seed in chunk] == seeds
     assert max(map(len, chunks)) <= sim._MAX_CHUNK and len(chunks) >= 2 * sim._CHUNKS_PER_WORKER
-    assert [len(chunk) for chunk in sim._chunks(range(5), 4)] == [1] * 5
+    assert [len(chunk) for chunk in sim._chunks(range(5), 5, 4)] == [1] * 5
 
 
 class FakeRef:

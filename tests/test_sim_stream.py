@@ -141,9 +141,11 @@ def test_resume_refuses_a_file_written_for_another_run(
 
 def test_resume_refuses_a_file_that_is_not_a_stream_or_is_broken_inside(tmp_path: Path) -> None:
     other = tmp_path / "records.jsonl"
-    other.write_text('{"game": "toy"}\n', encoding="utf-8")
-    with pytest.raises(ValueError, match="is not a tabletop simulate output file"):
-        tabletop.simulate(TOY, 2, out=other, resume=True)
+    for text in ('{"game": "toy"}\n', '{"game": "toy"}'):  # one line, with or without its newline
+        other.write_text(text, encoding="utf-8")
+        with pytest.raises(ValueError, match="is not a tabletop simulate output file"):
+            tabletop.simulate(TOY, 2, out=other, resume=True)
+        assert other.read_text(encoding="utf-8") == text
     path = tmp_path / "games.jsonl"
     tabletop.simulate(TOY, 4, out=path)
     header, first, *rest = path.read_text(encoding="utf-8").splitlines(keepends=True)

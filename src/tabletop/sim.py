@@ -286,19 +286,21 @@ def _play_chunk(job: _Job, seeds: list[int]) -> list[GameSummary]:
     return [play_one(game, job.players, seed, job.agents, job.options, job.keep_records) for seed in seeds]
 
 
-def _chunks(seeds: Sequence[int], workers: int) -> Iterator[list[int]]:
-    size = max(1, min(_MAX_CHUNK, len(seeds) // (workers * _CHUNKS_PER_WORKER)))
-    for start in range(0, len(seeds), size):
-        yield list(seeds[start : start + size])
+def _chunks(seeds: Iterable[int], count: int, workers: int) -> Iterator[list[int]]:
+    """The ``count`` seeds in chunks sized for ``workers`` workers, made as they are asked for."""
+    size = max(1, min(_MAX_CHUNK, count // (workers * _CHUNKS_PER_WORKER)))
+    it = iter(seeds)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
 
 
-def _run_serial(game: Game[Any], job: _Job, seeds: Sequence[int]) -> Iterator[list[GameSummary]]:
+def _run_serial(game: Game[Any], job: _Job, seeds: Iterable[int]) -> Iterator[list[GameSummary]]:
     for seed in seeds:
         yield [play_one(game, job.players, seed, job.agents, job.options, job.keep_records)]
 
 
-def _run_process(job: _Job, seeds: Sequence[int], workers: int) -> Iterator[list[GameSummary]]:
-    chunks = _chunks(seeds, workers)
+def _run_process(job: _Job, seeds: Iterable[int], count: int, workers: int) -> Iterator[list[GameSummary]]:
+    chunks = _chunks(seeds, count, workers)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_warm_up, initargs=(job,))
     try:
         pending: set[Future[list[GameSummary]]] = {
@@ -359,15 +361,15 @@ def _ray_workers(ray: Any, workers: int | None, address: str | None) -> tuple[in
 
 
 def _run_ray(
-    job: _Job, seeds: Sequence[int], workers: int | None, address: str | None
+    job: _Job, seeds: Iterable[int], count: int, workers: int | None, address: str | None
 ) -> Iterator[list[GameSummary]]:
     ray = _import_ray()
-    count, started = _ray_workers(ray, workers, address)
+    actor_count, started = _ray_workers(ray, workers, address)
     actors: list[Any] = []
     try:
         actor_class = ray.remote(num_cpus=1)(_RayWorker)
-        actors = [actor_class.remote(job) for _ in range(count)]
-        chunks = _chunks(seeds, count)
+        actors = [actor_class.remote(job) for _ in range(actor_count)]
+        chunks = _chunks(seeds, count, actor_count)
         # Work goes only to actors that have started: one the cluster has no CPU for (more
         # workers than CPUs) would hold its queued chunks, and the run, until the end of time.
         starting = {actor.ready.remote(): actor for actor in actors}
@@ -416,23 +418,25 @@ def _stream_header(job: _Job) -> dict[str, Any]:
     return loaded
 
 
-def _read_stream(path: Path, header: dict[str, Any]) -> tuple[int, list[GameSummary]]:
-    """The end of the last whole line of a stream file for this run and the games it holds.
+def _read_stream(path: Path, header: dict[str, Any], take: Callable[[GameSummary], None]) -> int:
+    """Hand each game of a stream file for this run to ``take``; the end of its last whole line.
 
-    A file that is empty or holds only part of its header line gives ``0``: start afresh. A
-    last line cut short by an interrupted run is left out (the run plays its game again).
+    A file that is empty or holds the start of this run's header line alone gives ``0``: start
+    afresh. A last line cut short by an interrupted run is left out (its game is played again).
     """
-    games: list[GameSummary] = []
+    refused = f"{path} is not a tabletop simulate output file; refusing to append to it"
     with path.open("rb") as handle:
         first = handle.readline()
         if not first.endswith(b"\n"):
-            return 0, games
+            if (json.dumps(header) + "\n").encode().startswith(first):
+                return 0
+            raise ValueError(refused)
         try:
             theirs = json.loads(first)
         except json.JSONDecodeError:
             theirs = None
         if not isinstance(theirs, dict) or theirs.get("format") != STREAM_FORMAT:
-            raise ValueError(f"{path} is not a tabletop simulate output file; refusing to append to it")
+            raise ValueError(refused)
         for key in ("version", "game", "players", "agents", "options", "records"):
             if theirs.get(key) != header[key]:
                 raise ValueError(
@@ -446,13 +450,14 @@ def _read_stream(path: Path, header: dict[str, Any]) -> tuple[int, list[GameSumm
             try:
                 if not line.endswith(b"\n"):
                     raise ValueError("the line is cut short")
-                games.append(_CONVERTER.structure(json.loads(line), GameSummary))
+                summary = _CONVERTER.structure(json.loads(line), GameSummary)
             except (ValueError, cattrs.BaseValidationError) as error:
                 if handle.read(1):  # only the last line may be broken, by an interrupted write
                     raise ValueError(f"{path} line {number}: {describe_error(error)}") from None
                 break
+            take(summary)
             end = handle.tell()
-    return end, games
+    return end
 
 
 class _Stream:
@@ -609,32 +614,36 @@ def simulate(
     tally = Tally(num_players)
     kept: list[GameSummary] = []
     stream: _Stream | None = None
-    done_seeds: set[int] = set()
+    # A flag per game of the run (a byte, not a set of ints: runs of millions of games).
+    in_file = bytearray(n)
     if out is not None:
         path = Path(out)
         header = _stream_header(job)
         end = 0
         if resume and path.exists():
-            end, earlier = _read_stream(path, header)
-            wanted = range(seed, seed + n)
-            for summary in earlier:
-                if summary.seed in wanted and summary.seed not in done_seeds:
-                    done_seeds.add(summary.seed)
+
+            def take(summary: GameSummary) -> None:
+                index = summary.seed - seed
+                if 0 <= index < n and not in_file[index]:  # a seed of this run, first time seen
+                    in_file[index] = 1
                     tally.add(summary)
                     if keep_games:
                         kept.append(summary)
+
+            end = _read_stream(path, header, take)
         stream = _Stream(path, header, end)
     resumed = tally.games
-    seeds = [s for s in range(seed, seed + n) if s not in done_seeds]
+    count = n - resumed
+    seeds = (seed + index for index in range(n) if not in_file[index])
     if progress is not None and resumed:
         progress(resumed, n)
     try:
-        if backend == "serial" or not seeds:
+        if backend == "serial" or not count:
             batches = _run_serial(rules, job, seeds)
         elif backend == "process":
-            batches = _run_process(job, seeds, workers or _usable_cpus())
+            batches = _run_process(job, seeds, count, workers or _usable_cpus())
         else:
-            batches = _run_ray(job, seeds, workers, address)
+            batches = _run_ray(job, seeds, count, workers, address)
         for batch in batches:
             for summary in batch:
                 tally.add(summary)
