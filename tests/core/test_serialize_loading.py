@@ -170,3 +170,18 @@ def test_arrays_of_plain_items_keep_their_exact_types() -> None:
         with pytest.raises(cattrs.IterableValidationError) as caught:
             converter.structure(bad, kind)
         assert "is not a" in describe_error(caught.value) and "@ $[1]" in describe_error(caught.value)
+
+
+def test_a_save_read_from_json_text_takes_the_fast_path_with_int_keys_as_strings() -> None:
+    """Dozen War saves dicts keyed by int, which JSON text spells as strings."""
+    import tabletop
+
+    game = tabletop.load("dozen_war")
+    state = game.new_game(players=2, seed=3)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    data = json_copy(state.to_dict())
+    assert data != state.to_dict()  # the int keys are strings now
+    loaded = game._replayed_save(data)
+    assert loaded is not None and loaded == state
+    assert game.state_from_dict(data) == state

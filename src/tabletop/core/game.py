@@ -15,7 +15,7 @@ from .describe import install_new_game, option_text, state_repr
 from .notation import Notation
 from .outcome import Outcome
 from .rng import Rng
-from .serialize import describe_error, make_converter
+from .serialize import describe_error, json_text, make_converter
 from .state import State
 
 S = TypeVar("S", bound=State)
@@ -264,8 +264,10 @@ class Game(Generic[S]):
             actions = [self.converter.structure(item, Action) for item in history]
             again = self._replay(players, seed, options, actions, "history")
             replayed = again.to_dict()
-            # == takes 1.0 and True for 1; their JSON texts do not.
-            if replayed == data and json.dumps(replayed) == json.dumps(data):
+            # == takes 1.0 and True for 1, and their JSON texts tell them apart; a save read from
+            # a JSON file spells int keys as strings, as the JSON text of the replayed state does.
+            text = json_text(replayed)
+            if text == json_text(data) and (replayed == data or json.loads(text) == data):
                 return again
         except Exception:  # whatever is wrong, the full load reports it as it always has
             return None

@@ -116,7 +116,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         if type(data) is not dict:
             return structure_action_anew(data)
         try:
-            key = _json_text(data)
+            key = json_text(data)
         except Exception:  # not JSON (a set, an object): cattrs names what is wrong
             return structure_action_anew(data)
         hit = interned.get(key)
@@ -331,8 +331,9 @@ _encode: Callable[[Any, int], Any] | None = (
 )
 
 
-def _json_text(value: Any) -> str:
-    """``value`` as compact JSON text, refusing anything JSON does not hold (``TypeError``)."""
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text (int keys written as strings, as JSON has them), refusing
+    anything JSON does not hold (``TypeError``); 1, 1.0 and true each have their own text."""
     if _encode is None:
         return json.dumps(value, separators=(",", ":"))
     return "".join(_encode(value, 0))
