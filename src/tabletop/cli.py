@@ -311,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=int,
         default=None,
-        help="worker processes or Ray actors (default: 1 serial; one per CPU with --backend)",
+        help="worker processes or Ray actors (default: 1 without --backend, else one per CPU)",
     )
     sim.add_argument(
         "--backend",
