@@ -1,14 +1,24 @@
-"""The project's benchmark: random-play throughput and clone speed, per game and configuration.
+"""The project's benchmark: random-play throughput, clone and load speed per game and
+configuration, the previous run's figures beside them, and the speed of a fresh process.
 
-This is a measurement tool, not a timed test: ``tabletop bench [GAME]`` prints the figures.
+This is a measurement tool, not a timed test: ``tabletop bench [GAME]`` prints the figures and
+keeps them in a JSON file (:data:`DEFAULT_BASELINE`), so that the next run shows the change.
+Figures are per CPU second of this process (``time.process_time``): on a shared machine other
+work slows them less than it would wall-clock figures.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
+import os
+import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
 
 import attrs
 
@@ -19,7 +29,7 @@ from .core.state import State
 
 @attrs.frozen
 class BenchResult:
-    """Throughput of one game configuration."""
+    """Throughput of one game configuration, per CPU second."""
 
     game: str
     players: int
@@ -28,6 +38,36 @@ class BenchResult:
     decisions_per_second: float
     clones_per_second: float
     mean_decisions: float
+    #: ``state_from_dict`` of mid-game saves read from JSON text, verified by replay (the default).
+    loads_per_second: float = 0.0
+    #: The same saves loaded with ``verify=False`` (trusted data: every check but the replay).
+    trusted_loads_per_second: float = 0.0
+    #: The mean number of actions in those saves' histories (the replay's length).
+    mean_saved_actions: float = 0.0
+
+    @property
+    def key(self) -> str:
+        """The configuration's name in the baseline file: game, players and options."""
+        return configuration_key(self.game, self.players, self.options)
+
+
+#: The figures of a :class:`BenchResult` that are compared with the previous run, and their
+#: column titles.
+FIGURES: tuple[tuple[str, str], ...] = (
+    ("games_per_second", "games/s"),
+    ("decisions_per_second", "decisions/s"),
+    ("clones_per_second", "clones/s"),
+    ("loads_per_second", "loads/s"),
+    ("trusted_loads_per_second", "trusted loads/s"),
+)
+
+#: Where ``tabletop bench`` keeps its figures unless told otherwise (in the current directory).
+DEFAULT_BASELINE = ".tabletop-bench.json"
+
+
+def configuration_key(game: str, players: int, options: Mapping[str, Any]) -> str:
+    """``"game players {options as sorted JSON}"``: one configuration's name in the baseline."""
+    return f"{game} {players} {json.dumps(dict(options), sort_keys=True)}"
 
 
 #: Games benchmarked at more player counts than their fewest and most, and with some options
@@ -61,22 +101,35 @@ def configurations(
             yield count, chosen
 
 
+def _rate_of(work: Callable[[], int], seconds: float) -> float:
+    """Units per CPU second of ``work()`` (which does some and says how many), repeated for
+    about ``seconds`` and at least once."""
+    done = 0
+    start = time.process_time()
+    while True:
+        done += work()
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
 def bench(
     game: Game[Any], players: int, options: Mapping[str, Any], seconds: float = 2.0, seed: int = 0
 ) -> BenchResult:
-    """Play random games for about ``seconds``, then time ``clone()`` on mid-game states."""
+    """Play random games for about ``seconds``, then time ``clone()`` and ``state_from_dict``
+    (verified and trusted) on mid-game states of a few more random games."""
     rng = Rng.from_seed(seed)
     games = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline or games == 0:
+    while time.process_time() < deadline or games == 0:
         state = game.new_game(players=players, seed=seed + games, **options)
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    # Clone speed, timed apart, on states halfway through a few more random games.
+    elapsed = time.process_time() - start
+    # Clone and load speed, timed apart, on states halfway through a few more random games.
     middles: list[State] = []
     for extra in range(8):
         state = game.new_game(players=players, seed=seed + games + extra, **options)
@@ -85,23 +138,337 @@ def bench(
             trail.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
         middles.append(trail[len(trail) // 2])
-    reps = 0
-    clone_start = time.perf_counter()
-    clone_deadline = clone_start + min(1.0, seconds / 2)
-    while time.perf_counter() < clone_deadline:
+
+    def clone_all() -> int:
         for state in middles:
             state.clone()
-        reps += len(middles)
-    clone_elapsed = time.perf_counter() - clone_start
+        return len(middles)
+
+    clones = _rate_of(clone_all, min(1.0, seconds / 2))
+    # Saves as a file gives them back (int keys as strings), one a call: a verified load of
+    # a long Dozen War save takes a good part of a second.
+    saves = [json.loads(json.dumps(state.to_dict())) for state in middles]
+    turn = itertools.cycle(saves)
+
+    def load_one(verify: bool) -> int:
+        game.state_from_dict(next(turn), verify=verify)
+        return 1
+
+    loads = _rate_of(lambda: load_one(True), min(0.5, seconds / 4))
+    trusted = _rate_of(lambda: load_one(False), min(0.5, seconds / 4))
     return BenchResult(
         game=game.name,
         players=players,
         options=dict(options),
         games_per_second=games / elapsed,
         decisions_per_second=decisions / elapsed,
-        clones_per_second=reps / clone_elapsed if clone_elapsed else 0.0,
+        clones_per_second=clones,
         mean_decisions=decisions / games,
+        loads_per_second=loads,
+        trusted_loads_per_second=trusted,
+        mean_saved_actions=sum(len(state.history) for state in middles) / len(middles),
     )
+
+
+# ---------------------------------------------------------------------- a fresh process
+
+
+@attrs.frozen
+class ColdResult:
+    """How fast a fresh process plays its first games, against the same games once warm.
+
+    Both are decisions per CPU second of the same seeded random games (the first game alone,
+    and the first :data:`COLD_GAMES` together), played first in a new process right after the
+    game is loaded, then again after about a bench run's worth of other games. A ratio of 1.0
+    means a fresh process is at its warm speed from the first game.
+    """
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    first_game_cold: float
+    first_game_warm: float
+    first_games_cold: float
+    first_games_warm: float
+
+    @property
+    def first_game_ratio(self) -> float:
+        """Cold over warm decisions/s of the first game."""
+        return self.first_game_cold / self.first_game_warm if self.first_game_warm else 0.0
+
+    @property
+    def first_games_ratio(self) -> float:
+        """Cold over warm decisions/s of the first :data:`COLD_GAMES` games."""
+        return self.first_games_cold / self.first_games_warm if self.first_games_warm else 0.0
+
+
+#: How many games the cold figure covers (the first one is also reported alone).
+COLD_GAMES = 10
+
+
+def cold_start(game: Game[Any], players: int, options: Mapping[str, Any], seconds: float = 2.0) -> ColdResult:
+    """Measure :class:`ColdResult` in a new Python process (so that no cache of this one
+    counts), warming up for about ``seconds``; ``ValueError`` if that process fails."""
+    request = {
+        "game": game.name,
+        "module": game.state_type.__module__,
+        "players": players,
+        "options": dict(options),
+        "seconds": seconds,
+    }
+    env = dict(os.environ)
+    # The child imports what this process can (a game registered by hand, as tests do).
+    env["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, tabletop.bench as b; b._cold_child(sys.argv[1])",
+            json.dumps(request),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise ValueError(f"the cold-start process for {game.name} failed: {last}")
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return ColdResult(game=game.name, players=players, options=dict(options), **figures)
+
+
+def _cold_child(text: str) -> None:
+    """The new process of :func:`cold_start`: time the first games, warm up, time them again,
+    and print the figures as one JSON line."""
+    request = json.loads(text)
+    name = request["game"]
+    from .core.registry import load
+
+    try:
+        game = load(name)
+    except ValueError:  # not installed: a game object in the module of its state type
+        import importlib
+
+        module = importlib.import_module(request["module"])
+        game = next(v for v in vars(module).values() if isinstance(v, Game) and v.name == name)
+    players, options = request["players"], request["options"]
+
+    def play(seed: int) -> tuple[int, float]:
+        rng = Rng.from_seed(seed)
+        start = time.process_time()
+        state = game.new_game(players=players, seed=seed, **options)
+        decisions = 0
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+        return decisions, time.process_time() - start
+
+    cold = [play(seed) for seed in range(COLD_GAMES)]
+    deadline = time.process_time() + request["seconds"]
+    seed = COLD_GAMES
+    while time.process_time() < deadline:
+        play(seed)
+        seed += 1
+    # The same games warm, three times; the median of each game's times is its warm time.
+    rounds = [[play(seed) for seed in range(COLD_GAMES)] for _ in range(3)]
+    warm = [(cold[i][0], statistics.median(r[i][1] for r in rounds)) for i in range(COLD_GAMES)]
+
+    def speed(games: list[tuple[int, float]]) -> float:
+        spent = sum(t for _, t in games)
+        return sum(d for d, _ in games) / spent if spent > 0 else 0.0
+
+    figures = {
+        "first_game_cold": speed(cold[:1]),
+        "first_game_warm": speed(warm[:1]),
+        "first_games_cold": speed(cold),
+        "first_games_warm": speed(warm),
+    }
+    print(json.dumps(figures))
+
+
+# ---------------------------------------------------------------------- the previous run
+
+
+def read_baseline(path: Path) -> dict[str, Any]:
+    """The figures a previous run kept in ``path`` (empty if there is none); ``ValueError``
+    naming the file if it is not a baseline this version wrote."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {"configurations": {}, "cold": {}}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is not a tabletop bench baseline: {error}") from None
+    if (
+        not isinstance(data, dict)
+        or data.get("tabletop_bench") != BASELINE_FORMAT
+        or not isinstance(data.get("configurations"), dict)
+        or not isinstance(data.get("cold"), dict)
+    ):
+        raise ValueError(
+            f"{path} is not a tabletop bench baseline of format {BASELINE_FORMAT} "
+            "(remove it, or name another with --baseline)"
+        )
+    return data
+
+
+#: The version of the baseline file's layout.
+BASELINE_FORMAT = 1
+
+
+def write_baseline(
+    path: Path, previous: Mapping[str, Any], results: Sequence[BenchResult], colds: Sequence[ColdResult]
+) -> None:
+    """Keep this run's figures in ``path``, with the previous run's for configurations not run
+    now (a run of one game keeps the others' figures)."""
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    configurations = dict(previous.get("configurations", {}))
+    for r in results:
+        configurations[r.key] = {
+            **{name: getattr(r, name) for name, _ in FIGURES},
+            "mean_decisions": r.mean_decisions,
+            "mean_saved_actions": r.mean_saved_actions,
+            "when": when,
+        }
+    cold = dict(previous.get("cold", {}))
+    for c in colds:
+        cold[c.game] = {
+            "players": c.players,
+            "options": c.options,
+            "first_game_ratio": c.first_game_ratio,
+            "first_games_ratio": c.first_games_ratio,
+            "first_game_cold": c.first_game_cold,
+            "first_games_warm": c.first_games_warm,
+            "when": when,
+        }
+    data = {"tabletop_bench": BASELINE_FORMAT, "configurations": configurations, "cold": cold}
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    temporary.replace(path)  # a run stopped half-way never leaves half a file
+
+
+def change(now: float, before: Any) -> str:
+    """``now`` against ``before`` in percent (``"+4.7%"``), or ``"-"`` without a previous figure."""
+    if not isinstance(before, (int, float)) or isinstance(before, bool) or before <= 0:
+        return "-"
+    return f"{(now / before - 1) * 100:+.1f}%"
+
+
+#: A figure this much lower than the previous run's is named at the end of its change row.
+SLOWER = 0.05
+
+_WIDTHS = (9, 12, 10, 9, 16)
+
+
+def _row(label: str, cells: Sequence[str], tail: str = "") -> str:
+    return f"{label:<53}" + " ".join(f"{cell:>{w}}" for cell, w in zip(cells, _WIDTHS)) + tail
+
+
+def print_result(r: BenchResult, previous: Mapping[str, Any] | None, out: TextIO = sys.stdout) -> None:
+    """Three rows for one configuration: the figures, the previous run's, and the change."""
+    text = ",".join(f"{k}={v}" for k, v in r.options.items()) or "-"
+    now = [getattr(r, name) for name, _ in FIGURES]
+    shown = [f"{now[0]:,.1f}"] + [f"{value:,.0f}" for value in now[1:]]
+    label = f"{r.game:<20} {r.players:>7} {text:<24}"
+    print(_row(label, shown, f" {r.mean_decisions:>14.1f} {r.mean_saved_actions:>13.1f}"), file=out)
+    if previous is None:
+        print(_row(f"{'':<29}{'previous: none'}", []), file=out, flush=True)
+        return
+    before = [previous.get(name) for name, _ in FIGURES]
+    print(
+        _row(
+            f"{'':<29}previous ({str(previous.get('when', '?'))[5:16].replace('T', ' ')})",
+            [
+                f"{b:,.1f}" if i == 0 and isinstance(b, (int, float)) else _number(b)
+                for i, b in enumerate(before)
+            ],
+        ),
+        file=out,
+    )
+    slower = [
+        title
+        for (_, title), n, b in zip(FIGURES, now, before)
+        if isinstance(b, (int, float)) and b > 0 and n < b * (1 - SLOWER)
+    ]
+    tail = f"  slower: {', '.join(slower)}" if slower else ""
+    print(_row(f"{'':<29}change", [change(n, b) for n, b in zip(now, before)], tail), file=out, flush=True)
+
+
+def _number(value: Any) -> str:
+    return f"{value:,.0f}" if isinstance(value, (int, float)) and not isinstance(value, bool) else "-"
+
+
+def print_cold(c: ColdResult, previous: Mapping[str, Any] | None, out: TextIO = sys.stdout) -> None:
+    """One row: a fresh process's speed as a share of its warm speed, now and last time."""
+    text = ",".join(f"{k}={v}" for k, v in c.options.items()) or "-"
+
+    def share(value: Any) -> str:
+        return f"{value:.0%}" if isinstance(value, float) else "-"
+
+    before = previous or {}
+    print(
+        f"{c.game:<20} {c.players:>7} {text:<24} {share(c.first_game_ratio):>10} "
+        f"{share(c.first_games_ratio):>14} {c.first_games_cold:>12,.0f} {c.first_games_warm:>12,.0f}"
+        f"   was {share(before.get('first_game_ratio'))} / {share(before.get('first_games_ratio'))}",
+        file=out,
+        flush=True,
+    )
+
+
+def run(
+    games: Sequence[Game[Any]],
+    *,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seconds: float = 2.0,
+    baseline: Path | None = Path(DEFAULT_BASELINE),
+    save: bool = True,
+    cold: bool = True,
+    out: TextIO = sys.stdout,
+) -> tuple[list[BenchResult], list[ColdResult]]:
+    """``tabletop bench``: every configuration of ``games`` with the previous run's figures
+    from ``baseline`` beside it, then each game's cold start; the figures are kept in
+    ``baseline`` unless ``save`` is false."""
+    previous = read_baseline(baseline) if baseline is not None else {"configurations": {}, "cold": {}}
+    print(
+        _row(
+            f"{'game':<20} {'players':>7} {'options':<24}",
+            [title for _, title in FIGURES],
+            f" {'decisions/game':>14} {'saved actions':>13}",
+        ),
+        file=out,
+    )
+    results: list[BenchResult] = []
+    for game in games:
+        for count, chosen in configurations(game, players, options):
+            r = bench(game, count, chosen, seconds=seconds)
+            results.append(r)
+            print_result(r, previous["configurations"].get(r.key), out)
+    colds: list[ColdResult] = []
+    if cold:
+        print(
+            f"\ncold start: a new process per game; its first game's and first {COLD_GAMES} games' "
+            "decisions/s as a share of the same games' warm speed",
+            file=out,
+        )
+        print(
+            f"{'game':<20} {'players':>7} {'options':<24} {'first game':>10} {f'first {COLD_GAMES} games':>14} "
+            f"{'cold dec/s':>12} {'warm dec/s':>12}",
+            file=out,
+        )
+        for game in games:
+            first = next(configurations(game, players, options), None)
+            if first is None:
+                continue
+            c = cold_start(game, first[0], first[1], seconds=seconds)
+            colds.append(c)
+            print_cold(c, previous["cold"].get(c.game), out)
+    if save and baseline is not None:
+        write_baseline(baseline, previous, results, colds)
+        print(f"\nfigures kept in {baseline} (the next run shows them as previous)", file=out)
+    return results, colds
 
 
 # ---------------------------------------------------------------------- the adapters' overhead

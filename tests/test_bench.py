@@ -1,0 +1,127 @@
+"""``tabletop bench`` (issue 15): loads/s verified and trusted, the previous run's figures
+beside this run's with the change, the baseline file it keeps, and a fresh process's speed."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.bench import (
+    BASELINE_FORMAT,
+    COLD_GAMES,
+    FIGURES,
+    bench,
+    change,
+    cold_start,
+    configuration_key,
+    read_baseline,
+    run,
+)
+from toy import GAME as TOY
+
+
+def test_bench_measures_every_figure() -> None:
+    r = bench(TOY, 2, {"pile": 15}, seconds=0.2)
+    for name, _ in FIGURES:
+        assert getattr(r, name) > 0, name
+    assert r.mean_saved_actions > 0 and r.mean_decisions > r.mean_saved_actions
+    assert r.key == configuration_key("toy", 2, {"pile": 15})
+
+
+def _figures_row(out: str, label: str) -> list[str]:
+    rows = [line for line in out.splitlines() if line.startswith(label)]
+    assert len(rows) == 1, out
+    return rows[0].split()
+
+
+def test_a_second_run_shows_the_first_beside_it_and_keeps_the_rest(tmp_path: Path) -> None:
+    baseline = tmp_path / "bench.json"
+    first = io.StringIO()
+    results, colds = run([TOY], players=2, seconds=0.2, baseline=baseline, cold=False, out=first)
+    assert len(results) == 1 and colds == []
+    assert "previous: none" in first.getvalue()
+    kept = read_baseline(baseline)
+    assert kept["tabletop_bench"] == BASELINE_FORMAT
+    assert set(kept["configurations"]) == {results[0].key}
+    # Another configuration's figures survive a run that does not measure it.
+    kept["configurations"]["other 3 {}"] = {"games_per_second": 1.0}
+    baseline.write_text(json.dumps(kept))
+    # The previous figures, halved on disk: the change shows about +100%.
+    for name, _ in FIGURES:
+        kept["configurations"][results[0].key][name] /= 2
+    baseline.write_text(json.dumps(kept))
+
+    second = io.StringIO()
+    again, _ = run([TOY], players=2, seconds=0.2, baseline=baseline, cold=False, out=second)
+    text = second.getvalue()
+    previous = _figures_row(text, " " * 29 + "previous")
+    changes = _figures_row(text, " " * 29 + "change")
+    assert len(previous) == 3 + len(FIGURES) and len(changes) == 1 + len(FIGURES)
+    halved = [float(value.replace(",", "")) for value in previous[3:]]
+    expected = [getattr(results[0], name) / 2 for name, _ in FIGURES]
+    assert halved == pytest.approx(expected, rel=0.01, abs=0.1)
+    for cell in changes[1:]:
+        assert cell.endswith("%") and float(cell.rstrip("%")) > -100
+    kept = read_baseline(baseline)
+    assert set(kept["configurations"]) == {again[0].key, "other 3 {}"}
+    assert kept["configurations"][again[0].key]["loads_per_second"] == again[0].loads_per_second
+
+
+def test_no_save_leaves_the_baseline_alone(tmp_path: Path) -> None:
+    baseline = tmp_path / "bench.json"
+    run([TOY], players=2, seconds=0.2, baseline=baseline, save=False, cold=False, out=io.StringIO())
+    assert not baseline.exists()
+
+
+def test_a_slower_figure_is_named(tmp_path: Path) -> None:
+    baseline = tmp_path / "bench.json"
+    key = configuration_key("toy", 2, {"partners": False})
+    faster = {name: 1e12 for name, _ in FIGURES}
+    baseline.write_text(
+        json.dumps({"tabletop_bench": BASELINE_FORMAT, "configurations": {key: faster}, "cold": {}})
+    )
+    out = io.StringIO()
+    run([TOY], players=2, seconds=0.2, baseline=baseline, cold=False, out=out)
+    assert "slower: " + ", ".join(title for _, title in FIGURES) in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "text", ["{", "[]", json.dumps({"tabletop_bench": 99, "configurations": {}, "cold": {}})]
+)
+def test_a_file_that_is_not_a_baseline_is_refused_naming_it(tmp_path: Path, text: str) -> None:
+    baseline = tmp_path / "bench.json"
+    baseline.write_text(text)
+    with pytest.raises(ValueError, match=r"bench\.json is not a tabletop bench baseline"):
+        run([TOY], players=2, seconds=0.2, baseline=baseline, cold=False, out=io.StringIO())
+    assert baseline.read_text() == text
+
+
+def test_change_in_percent() -> None:
+    assert change(150.0, 100.0) == "+50.0%"
+    assert change(90.0, 100) == "-10.0%"
+    assert change(90.0, None) == change(90.0, 0) == change(1.0, True) == "-"
+
+
+def test_cold_start_is_measured_in_a_new_process() -> None:
+    """The toy game is not installed: the new process finds it by its state type's module."""
+    c = cold_start(TOY, 2, {"pile": 30}, seconds=0.1)
+    assert c.first_game_cold > 0 and c.first_game_warm > 0
+    assert c.first_games_cold > 0 and c.first_games_warm > 0
+    assert 0 < c.first_game_ratio < 10 and 0 < c.first_games_ratio < 10
+    assert COLD_GAMES > 1
+
+
+def test_a_run_reports_and_keeps_the_cold_start(tmp_path: Path) -> None:
+    baseline = tmp_path / "bench.json"
+    out = io.StringIO()
+    _, colds = run([TOY], players=2, seconds=0.1, baseline=baseline, out=out)
+    assert [c.game for c in colds] == ["toy"]
+    assert "cold start" in out.getvalue() and "was - / -" in out.getvalue()
+    kept = read_baseline(baseline)["cold"]["toy"]
+    assert kept["first_game_ratio"] == colds[0].first_game_ratio
+    out = io.StringIO()
+    run([TOY], players=2, seconds=0.1, baseline=baseline, out=out)
+    assert f"was {colds[0].first_game_ratio:.0%}" in out.getvalue()
