@@ -39,3 +39,18 @@ def test_a_blind_reservation_shows_to_its_owner_only() -> None:
     assert f">{card}<" not in state.svg(1 - owner)
     assert f">{card}<" not in state.svg()
     assert ">L" in state.svg()  # drawn as a back showing its level
+
+
+def test_a_wild_card_waiting_for_its_colour_is_drawn() -> None:
+    """Between buying a wild card and placing it, the card has no colour yet."""
+    for seed in range(60):
+        state = GAME.new_game(seed=seed)
+        rng = Rng.from_seed(seed)
+        while not state.is_terminal:
+            if state.decision == "place_wild":
+                card = state.ability_card
+                assert card is not None and card not in state.wild_colours
+                assert card in state.svg()  # in the title of its own pile
+                return
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no random game bought a wild card")

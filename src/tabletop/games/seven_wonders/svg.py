@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 WIDTH, HEIGHT = 1000, 960
 PANEL_W, PANEL_H = 236, 150
-CENTRE_X, CENTRE_Y, RADIUS_X, RADIUS_Y = 500, 360, 372, 272
+CENTRE_X, CENTRE_Y, RADIUS_X, RADIUS_Y = 500, 376, 372, 272
 #: Cost pips: coins and the seven resources.
 PIP_FILLS = {
     "coins": PALETTE["gold"],
@@ -53,7 +53,8 @@ def status(view: dict[str, Any]) -> str:
 def draw(state: SevenWondersState, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator, public information only)."""
     view = state.observation(0 if seat is None else seat)
-    picture = Svg(WIDTH, HEIGHT, title=status(view))
+    # a spectator sees no hand: no room is kept for one under the circle
+    picture = Svg(WIDTH, HEIGHT if seat is not None else HEIGHT - 150, title=status(view))
     picture.text(16, 24, status(view), size=16, weight="bold")
     cities = len(view["boards"])
     for city in range(cities):
@@ -160,7 +161,8 @@ def _city(picture: Svg, view: dict[str, Any], city: int, seat: int | None, x: fl
     if city < players:
         hand = view["hands"][city]
         count = len(hand["cards"]) if "cards" in hand else hand["count"]
-        card_back(picture, x + PANEL_W - 34, y + 88, 26, 34, label=count)
+        if count:
+            card_back(picture, x + PANEL_W - 34, y + 88, 26, 34, label=count)
         picture.text(x + 8, y + 138, f"hand: {count} card{'s' if count != 1 else ''}", size=10)
     else:
         pile = view["pile"]

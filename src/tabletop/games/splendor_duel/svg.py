@@ -164,7 +164,8 @@ def _player(picture: Svg, view: dict[str, Any], owner: int, seat: int | None, x:
     stacks: dict[str, list[str]] = {colour: [] for colour in (*GEMS, COLOURLESS)}
     for card_id in player["cards"]:
         colour = CARDS[card_id].colour
-        stacks[view["wild_colours"].get(card_id, colour)].append(card_id)
+        # a wild card waiting for its colour (the place_wild decision) has a pile of its own
+        stacks.setdefault(view["wild_colours"].get(card_id, colour), []).append(card_id)
     sy = y + 48
     for i, (colour, cards) in enumerate(stacks.items()):
         _stack(picture, x + i * (CARD_W + 6), sy, colour, cards, player["bonuses"].get(colour, 0))
