@@ -189,13 +189,13 @@ def test_cli_unknown_game_is_one_clear_line(capsys: pytest.CaptureFixture[str]) 
 def test_cli_play_takes_numbers_and_explains_bad_choices(
     capsys: pytest.CaptureFixture[str], toy_registered: None
 ) -> None:
-    # Seat 0 is the person; 9 is off the list, "x" is not a number, then 3 and so on.
+    # Seat 0 is the person; 9 is off the list, "x" is no action's text, then 3 and so on.
     answers = io.StringIO("9\nx\n3\n3\n3\n3\n3\n3\n")
     args = cli.build_parser().parse_args(["play", "toy", "--seed", "1", "--bots", "random"])
     assert cli.cmd_play(args, stdin=answers) == 0
     out = capsys.readouterr().out
     assert "9 is not on the list: type 1 to 3" in out
-    assert "'x' is not a number" in out
+    assert "'x' is not an action of toy" in out
     assert "Game over" in out or "game abandoned" in out
 
 

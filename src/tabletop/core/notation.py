@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -65,6 +65,10 @@ class Notation:
         decode = self._game.decode
         return [[decode(i) for i in ids] for ids in self._texts().values() if isinstance(ids, tuple)]
 
+    def __contains__(self, text: object) -> bool:
+        """Whether ``text`` is the text of an action of the game."""
+        return isinstance(text, str) and normalize(text) in self._texts()
+
     def parse(self, text: str, state: State | None = None) -> Action:
         """The action that prints as ``text`` (see :meth:`Game.parse_action`)."""
         if not isinstance(text, str):
@@ -76,10 +80,10 @@ class Notation:
                     return action
         found = self._texts().get(key)
         if found is None:
-            pool = ([str(action) for action in state.legal_actions()] if state is not None else None) or list(
-                self._shown.values()
-            )
-            raise ValueError(_unknown(self._game.name, text, pool))
+            shown = self._shown
+            if state is not None:  # suggest what may be played now
+                shown = {normalize(str(action)): str(action) for action in state.legal_actions()}
+            raise ValueError(_unknown(self._game.name, text, shown))
         if isinstance(found, tuple):
             listed = "; ".join(repr(self._game.decode(i)) for i in found)
             raise ValueError(f"{text!r} is ambiguous in {self._game.name}: it is printed by {listed}")
@@ -95,9 +99,28 @@ def _every_action(game: Game[Any]) -> Iterable[Action]:
             yield block.action_type(**dict(zip(names, values)))
 
 
-def _unknown(game: str, text: str, pool: Sequence[str]) -> str:
-    """Why ``text`` is no action of ``game``, with the closest texts of ``pool`` as hints."""
-    close = difflib.get_close_matches(normalize(text), [normalize(p) for p in pool], n=3, cutoff=0.5)
-    by_key = {normalize(p): p for p in pool}
-    hint = "; did you mean " + " or ".join(repr(by_key[c]) for c in close) + "?" if close else ""
+def _unknown(game: str, text: str, shown: dict[str, str]) -> str:
+    """Why ``text`` is no action of ``game``, with the closest of the texts ``shown`` (normalized
+    text -> text as printed) as hints."""
+    key = normalize(text)
+    pool = list(shown)
+    # A game's whole space is large (difflib compares every candidate): keep the texts that
+    # begin with the most words typed, or one text per first word when none begins like it.
+    words = key.split()
+    for depth in range(1, len(words) + 1):
+        prefix = " ".join(words[:depth])
+        narrower = [candidate for candidate in pool if candidate.startswith(prefix)]
+        if not narrower:
+            if depth == 1:
+                pool = list({candidate.split(" ", 1)[0]: candidate for candidate in pool}.values())
+            break
+        pool = narrower
+    if len(pool) > _MOST_COMPARED:
+        pool = sorted(pool, key=lambda candidate: abs(len(candidate) - len(key)))[:_MOST_COMPARED]
+    close = difflib.get_close_matches(key, pool, n=3, cutoff=0.5)
+    hint = "; did you mean " + " or ".join(repr(shown[c]) for c in close) + "?" if close else ""
     return f"{text!r} is not an action of {game}{hint}"
+
+
+#: The most texts a suggestion compares ``text`` with (each costs difflib a few microseconds).
+_MOST_COMPARED = 2000
