@@ -12,8 +12,8 @@ from typing import Any, TextIO
 from . import __version__
 from .agents import AGENT_KINDS, make_agent
 from .bench import bench, configurations, print_adapter_bench
-from .core.actions import IllegalAction
 from .core.registry import game_names, load
+from .play import play
 from .sim import BACKENDS, ProgressBar, simulate
 
 
@@ -53,14 +53,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(prompt: str, stdin: TextIO) -> str | None:
-    print(prompt, end="", flush=True)
-    line = stdin.readline()
-    return None if not line else line.strip()
-
-
-def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
-    """``tabletop play``: a person chooses by number for their seat(s); bots play the rest."""
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    """``tabletop play``: people choose for their seat(s) by number, by an action's text or by
+    filtering the list (see :mod:`tabletop.play`); bots play the rest."""
     game = load(args.game)
     options = parse_options(args.option)
     state = game.new_game(players=args.players, seed=args.seed, **options)
@@ -76,46 +71,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
         for seat in range(state.num_players)
         if seat not in humans
     }
-    print(f"{game.title}: you play seat(s) {sorted(humans)}; bots ({args.bots}) play the others.")
-    print("Type an action's number, or q to quit.\n")
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        if seat in bots:
-            action = bots[seat].act(state)
-            print(f"seat {seat} ({args.bots}): {action}")
-            state.apply(action)
-            continue
-        print(state.render())
-        legal = state.legal_actions()
-        print(f"\nseat {seat}, decide: {state.decision}")
-        for number, action in enumerate(legal, 1):
-            print(f"  {number:>3}. {action}")
-        while True:
-            answer = _ask("> ", stdin)
-            if answer is None or answer.lower() in ("q", "quit", "exit"):
-                print("game abandoned; its record:")
-                print(json.dumps(state.record()))
-                return 0
-            try:
-                choice = int(answer)
-            except ValueError:
-                print(f"'{answer}' is not a number: type 1 to {len(legal)}, or q to quit")
-                continue
-            if not 1 <= choice <= len(legal):
-                print(f"{choice} is not on the list: type 1 to {len(legal)}, or q to quit")
-                continue
-            try:
-                state.apply(legal[choice - 1])
-            except IllegalAction as error:  # cannot happen for a listed action; say so if it does
-                print(f"refused: {error}")
-                continue
-            break
-    print(state.render())
-    outcome = state.outcome
-    assert outcome is not None
-    print(f"\nGame over ({outcome.reason}): winner(s) {list(outcome.winners)}, scores {list(outcome.scores)}")
-    return 0
+    return play(state, humans, bots, args.bots, sys.stdin if stdin is None else stdin, sys.stdout)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
