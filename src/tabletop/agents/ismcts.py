@@ -255,21 +255,23 @@ def _select(
     table = node.tables.get(mover)
     if table is None:
         table = node.tables[mover] = {}
-    untried = [action for action in legal if action not in table]
-    if untried:
+    entries = list(map(table.get, legal))  # one lookup per action, at C speed
+    if None in entries:
+        untried = [action for action, entry in zip(legal, entries) if entry is None]
         action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
-        entry = table[action] = [0.0, 0.0, 1.0]
-        return entry, action
+        created = table[action] = [0.0, 0.0, 1.0]
+        return created, action
     log = math.log
     sqrt = math.sqrt
     best_score = -math.inf
-    best_entry: list[float] = []
-    best_action = legal[0]
-    for action in legal:
-        entry = table[action]
+    best_index = 0
+    for index, entry in enumerate(entries):
+        assert entry is not None
         entry[2] += 1.0
         visits = entry[0]
         score = entry[1] / visits + exploration * sqrt(log(entry[2]) / visits)
         if score > best_score:
-            best_score, best_entry, best_action = score, entry, action
-    return best_entry, best_action
+            best_score, best_index = score, index
+    best = entries[best_index]
+    assert best is not None
+    return best, legal[best_index]
