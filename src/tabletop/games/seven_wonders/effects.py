@@ -79,79 +79,94 @@ _COPIES = dict(KINDS)
 def _take(s: SevenWondersState, city: int, action: Action, *, seventh: bool = False) -> str:
     """Take the action's card out of the hand (or the Free City's pile) it is played from."""
     kind: str = action.card  # type: ignore[attr-defined]
-    public = isinstance(action, (Build, BuildFree))
     if seventh and city >= s.num_players:
         return s.pile.pop(_find(s.pile, kind))
-    seat = s.controller(city)
+    seat = city if city < s.num_players else s.holder
     hand = s.hands.cards[seat]
     card = hand[_find(hand, kind)]
-    s.hands.remove(seat, card, public=public)
+    s.hands.remove(seat, card, public=type(action) in _STRUCTURES)
     return card
+
+
+#: The actions that put a card down face up as a structure (types: only the game's own action
+#: objects are carried out).
+_STRUCTURES = frozenset({Build, BuildFree})
+#: Per card id, its coin cost and its effect; per board and side, its wonder stages (plain
+#: dicts: read for every card played).
+_COIN_COST = {card.id: card.cost.coins for card in CARDS.values()}
+_EFFECT = {card.id: card.effect for card in CARDS.values()}
+_STAGES = {(board.name, side): stages for board in BOARDS.values() for side, stages in board.sides.items()}
 
 
 def _place(s: SevenWondersState, city: int, card: str, action: Action, gain: list[int]) -> None:
     """Pay for and put down one city's card (neighbours' income goes to ``gain``, usable only
     once the turn is over)."""
-    bit = 1 << s.controller(city)
-    match action:
-        case Build(left=left, right=right):
-            s.coins[city] -= CARDS[card].cost.coins + left + right
-            gain[s.left_of(city)] += left
-            gain[s.right_of(city)] += right
-            s.built[city] = (*s.built[city], card)
-        case BuildFree():
-            s.olympia_used[city] = s.age
-            s.built[city] = (*s.built[city], card)
-        case BuildStage(left=left, right=right):
-            stage = BOARDS[s.boards[city]].sides[s.sides[city]][len(s.tucked[city])]
-            s.coins[city] -= stage.cost.coins + left + right
-            gain[s.left_of(city)] += left
-            gain[s.right_of(city)] += right
-            s.tucked[city] = (*s.tucked[city], card)
-            s.tucked_known[city] = (*s.tucked_known[city], bit)
-        case Discard():
-            s.discard.append(card)
-            s.discard_known.append(bit)
-            gain[city] += DISCARD_COINS
-        case _:  # pragma: no cover - legal actions are only the cases above
-            raise AssertionError(f"unexpected action {action!r}")
+    kind = type(action)
+    if kind is Build:
+        left, right = action.left, action.right  # type: ignore[attr-defined]
+        s.coins[city] -= _COIN_COST[card] + left + right
+        cities = len(gain)
+        gain[(city + 1) % cities] += left
+        gain[(city - 1) % cities] += right
+        s.built[city] = (*s.built[city], card)
+    elif kind is Discard:
+        s.discard.append(card)
+        s.discard_known.append(1 << (city if city < s.num_players else s.holder))
+        gain[city] += DISCARD_COINS
+    elif kind is BuildStage:
+        left, right = action.left, action.right  # type: ignore[attr-defined]
+        stage = _STAGES[s.boards[city], s.sides[city]][len(s.tucked[city])]
+        s.coins[city] -= stage.cost.coins + left + right
+        cities = len(gain)
+        gain[(city + 1) % cities] += left
+        gain[(city - 1) % cities] += right
+        s.tucked[city] = (*s.tucked[city], card)
+        s.tucked_known[city] = (*s.tucked_known[city], 1 << (city if city < s.num_players else s.holder))
+    elif kind is BuildFree:
+        s.olympia_used[city] = s.age
+        s.built[city] = (*s.built[city], card)
+    else:  # pragma: no cover - legal actions are only the cases above
+        raise AssertionError(f"unexpected action {action!r}")
 
 
 def _after_placing(s: SevenWondersState, city: int, card: str, action: Action, gain: list[int]) -> None:
     """The once-only effects of what a city just built, counted on the cities as they now stand
     (so a Lighthouse counts itself and Vineyard counts the neighbours' cards of this turn)."""
-    if isinstance(action, (Build, BuildFree)):
-        effect = CARDS[card].effect
-    elif isinstance(action, BuildStage):
-        stages = len(s.tucked[city])
-        effect = BOARDS[s.boards[city]].sides[s.sides[city]][stages - 1].effect
+    kind = type(action)
+    if kind is Build or kind is BuildFree:
+        effect = _EFFECT[card]
+    elif kind is BuildStage:
+        effect = _STAGES[s.boards[city], s.sides[city]][len(s.tucked[city]) - 1].effect
         if effect.special == "build_from_discard":
             s.queue.append(("build_from_discard", city))
     else:
         return
-    gain[city] += effect.coins
+    if effect.coins:
+        gain[city] += effect.coins
     if effect.coins_per is not None:
         gain[city] += scoring.count_rule(s, city, effect.coins_per)
 
 
 def _collect(s: SevenWondersState, gain: list[int]) -> None:
-    for city, amount in enumerate(gain):
-        s.coins[city] += amount
+    s.coins[:] = [held + amount for held, amount in zip(s.coins, gain)]
 
 
 def _update(s: SevenWondersState, city: int, card: str, action: Action) -> None:
     """Bring the city's derived view up to date with the card it just placed."""
-    if isinstance(action, Discard):
+    kind = type(action)
+    if kind is Discard:
         return
-    old = s.views[city]
-    if isinstance(action, BuildStage):
-        stage = BOARDS[s.boards[city]].sides[s.sides[city]][len(s.tucked[city]) - 1]
-        new = s.views[city] = extend(old, stage.effect, None)
+    views = s.views
+    old = views[city]
+    if kind is BuildStage:
+        stage = _STAGES[s.boards[city], s.sides[city]][len(s.tucked[city]) - 1]
+        new = views[city] = extend(old, stage.effect, None)
     else:
-        new = s.views[city] = extend(old, CARDS[card].effect, card)
+        new = views[city] = extend(old, _EFFECT[card], card)
     if new.production is not old.production:  # markets depend on nothing else
         markets = s.markets
-        markets[city] = markets[s.left_of(city)] = markets[s.right_of(city)] = None
+        cities = len(markets)
+        markets[city] = markets[(city + 1) % cities] = markets[(city - 1) % cities] = None
 
 
 def resolve_turn(s: SevenWondersState) -> None:

@@ -10,7 +10,7 @@ from tabletop.core import Action
 from .actions import BUILD_FREE, DISCARD, FROM_DISCARD, build, build_stage
 from .city import GUARD, pack
 from .components import BOARDS, CARDS
-from .trading import actions_for, stage_actions
+from .trading import NO_PAYMENT
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -55,14 +55,14 @@ def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
 _KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
 
 
-#: Per card id, what the hot loop below reads: kind, name, chain sources, coin cost, resource
-#: cost (packed), the chain build, Olympia's free build, the discard and the wonder stage
-#: paid with no trade.
+#: Per card id, what the hot loop below reads: kind, name, chain sources (None if none), coin
+#: cost, resource cost (packed), the build paid with no trade (as by chain), Olympia's free
+#: build, the discard and the wonder stage paid with no trade.
 _INFO = {
     card.id: (
         card.kind,
         card.name,
-        frozenset(card.free_if_built),
+        frozenset(card.free_if_built) or None,
         card.cost.coins,
         pack(card.cost_vector),
         build(card.kind, 0, 0),
@@ -89,7 +89,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     view = s.views[city]
     coins = s.coins[city]
     names = view.names
-    market = s.market(city)
+    market = s.markets[city] or s.market(city)
     known_builds = market.built
     must_build = city >= s.num_players
     stages = _STAGE_COSTS[s.boards[city], s.sides[city]]
@@ -104,16 +104,16 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     made = view.production.fixed_bits | GUARD
     reach = market.reach | GUARD
     stage_covered = has_stage and (made - stage_bits) & GUARD == GUARD
-    stage_splits = (
-        market.splits(stage_bits)
+    stage_priced = (
+        market.priced(stage_bits)
         if has_stage and not stage_covered and (reach - stage_bits) & GUARD == GUARD
-        else ()
+        else NO_PAYMENT
     )
     # The stage actions of each kind at these splits, shared by every decision with them;
     # the first ``affordable`` of them cost no more than the city can spend.
-    stage_table = stage_actions(stage_splits) if stage_splits else {}
+    stage_table = stage_priced.stages
     affordable = 0
-    for a, b in stage_splits:
+    for a, b in stage_priced.splits:
         if a + b > stage_spend:
             break
         affordable += 1
@@ -123,26 +123,31 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     builds: list[Action] = []
     wonder: list[Action] = []
     discards: list[Action] = []
+    add = builds.append
+    add_stage = wonder.append
+    add_discard = discards.append
     done: set[str] = set()
     for card_id in hand:
-        kind, name, chains, coin_cost, bits, chained_build, free_build, discard, own_stage = _INFO[card_id]
+        kind, name, chains, coin_cost, bits, plain_build, free_build, discard, own_stage = _INFO[card_id]
         if kind in done:
             continue
         done.add(kind)
         chained = False
         if name not in names:
-            chained = bool(chains) and not names.isdisjoint(chains)
-            # The rulebook lets Olympia build any structure free (whatever it costs, even
-            # nothing), except that the Free City builds a card it can chain by chain.
-            if olympia and not (must_build and chained):
-                builds.append(free_build)
-            if chained:
-                builds.append(chained_build)
+            if chains is not None and not names.isdisjoint(chains):
+                chained = True
+                # The rulebook lets Olympia build any structure free (whatever it costs, even
+                # nothing), except that the Free City builds a card it can chain by chain.
+                if olympia and not must_build:
+                    add(free_build)
+                add(plain_build)
             else:
+                if olympia:
+                    add(free_build)
                 spend = coins - coin_cost
                 if spend >= 0:
                     if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
-                        builds.append(chained_build)
+                        add(plain_build)
                     elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
                         options = known_builds.get(kind)
                         if options is None:
@@ -150,17 +155,16 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
                         for total, action in options:
                             if total > spend:
                                 break
-                            builds.append(action)
+                            add(action)
         if any_stage and not (must_build and chained):
             if own_stage_ok:
-                wonder.append(own_stage)
+                add_stage(own_stage)
             else:
-                options = stage_table.get(kind)
-                if options is None:
-                    options = stage_table[kind] = actions_for(kind, stage_splits, True)
-                for i in range(affordable):
-                    wonder.append(options[i][1])
-        discards.append(discard)
+                stage_options = stage_table.get(kind)
+                if stage_options is None:
+                    stage_options = stage_priced.stage_actions(kind)
+                wonder += stage_options[:affordable]
+        add_discard(discard)
     builds += wonder
     if not (must_build and builds):
         builds += discards

@@ -34,6 +34,41 @@ Split = tuple[int, int]
 Signature = tuple[int, Masks, int, int]
 
 
+class Priced:
+    """The splits of one purchase, and the legal actions they make for each card kind, built
+    on first use and shared by every market and decision with these splits."""
+
+    __slots__ = ("builds", "splits", "stages")
+
+    def __init__(self, splits: tuple[Split, ...]) -> None:
+        #: ``(left, right)`` coins, cheapest total first.
+        self.splits = splits
+        #: Per kind: ``(coins to neighbours, action)`` for building it at each split, and the
+        #: actions building a wonder stage with it, in order: look them up here first, and
+        #: call :meth:`build_actions` or :meth:`stage_actions` when absent.
+        self.builds: dict[str, tuple[tuple[int, Action], ...]] = {}
+        self.stages: dict[str, tuple[Action, ...]] = {}
+
+    def build_actions(self, kind: str) -> tuple[tuple[int, Action], ...]:
+        """``(coins to neighbours, action)`` for building ``kind`` at each split."""
+        found = self.builds[kind] = tuple((a + b, build(kind, a, b)) for a, b in self.splits)
+        return found
+
+    def stage_actions(self, kind: str) -> tuple[Action, ...]:
+        """The actions building a wonder stage with ``kind`` at each split."""
+        found = self.stages[kind] = tuple(build_stage(kind, a, b) for a, b in self.splits)
+        return found
+
+
+def priced(splits: tuple[Split, ...]) -> Priced:
+    """The one :class:`Priced` of ``splits`` (so that their actions are made once)."""
+    found = _PRICED.get(splits)
+    if found is None:
+        _bounded(_PRICED)
+        found = _PRICED[splits] = Priced(splits)
+    return found
+
+
 class Market:
     """The payment options of one city facing two neighbours, per cost, computed on demand,
     and the legal actions they make for each card kind."""
@@ -48,46 +83,33 @@ class Market:
         #: The most of each resource the city could use, its own and bought, packed (see
         #: :func:`~.city.pack`): a cost it does not cover has no payment.
         self.reach = own.reach_bits + left.sell_bits + right.sell_bits
-        self._options: dict[int, tuple[Split, ...]] = {}
+        self._options: dict[int, Priced] = {}
         #: The build actions made so far, per kind: look them up here first, and call
         #: :meth:`actions` when absent.
         self.built: dict[str, tuple[tuple[int, Action], ...]] = {}
 
-    def splits(self, bits: int) -> tuple[Split, ...]:
-        """The undominated ways to pay a cost's resources (``bits``: packed), cheapest total
-        first (empty if the neighbours cannot supply what the city lacks)."""
+    def priced(self, bits: int) -> Priced:
+        """The payments of a cost's resources (``bits``: packed); no split when the neighbours
+        cannot supply what the city lacks."""
         options = self._options.get(bits)
         if options is None:
             options = self._options[bits] = _price(bits, self.own, self.left, self.right, self.prune)
         return options
 
+    def splits(self, bits: int) -> tuple[Split, ...]:
+        """The undominated ways to pay a cost's resources (``bits``: packed), cheapest total
+        first (empty if the neighbours cannot supply what the city lacks)."""
+        return self.priced(bits).splits
+
     def actions(self, kind: str, bits: int) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building ``kind`` at each split of its cost
         (``bits``: its resources packed), cheapest first."""
-        found = self.built[kind] = actions_for(kind, self.splits(bits), False)
+        options = self.priced(bits)
+        found = options.builds.get(kind)
+        if found is None:
+            found = options.build_actions(kind)
+        self.built[kind] = found
         return found
-
-
-def actions_for(kind: str, splits: tuple[Split, ...], stage: bool) -> tuple[tuple[int, Action], ...]:
-    """``(coins to neighbours, action)`` for building ``kind`` (or a wonder stage with it, when
-    ``stage``) at each of ``splits``, in their order."""
-    key = (kind, splits, stage)
-    found = READY_ACTIONS.get(key)
-    if found is None:
-        _bounded(READY_ACTIONS)
-        make = build_stage if stage else build
-        found = READY_ACTIONS[key] = tuple((a + b, make(kind, a, b)) for a, b in splits)
-    return found
-
-
-def stage_actions(splits: tuple[Split, ...]) -> dict[str, tuple[tuple[int, Action], ...]]:
-    """The table (filled by its users with :func:`actions_for`) of the wonder-stage actions of
-    each card kind at ``splits``."""
-    found = _STAGE_TABLES.get(splits)
-    if found is None:
-        _bounded(_STAGE_TABLES)
-        found = _STAGE_TABLES[splits] = {}
-    return found
 
 
 #: The caches below start afresh past this many entries each (states keep their markets).
@@ -95,22 +117,21 @@ _MAX_ENTRIES = 200_000
 _MARKETS: dict[tuple[int, int, int, bool], Market] = {}
 #: (what is lacking, what each neighbour sells of it, the prices there: packed; whether
 #: pruned) -> the splits, for a purchase no "one of these" card bears on.
-_PACKED: dict[tuple[int, int, int, int, int, bool], tuple[Split, ...]] = {}
+_PACKED: dict[tuple[int, int, int, int, int, bool], Priced] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
 _OWN: dict[tuple[int, int], tuple[Signature, int, Vector, Masks, Vector, Vector] | None] = {}
 #: (what a neighbour sells, what is missing, packed) -> what of it bears on that, when some of
 #: its "one of these" cards do.
 _SUPPLY: dict[tuple[int, int], tuple[int | Signature, Vector, Masks]] = {}
-#: (kind, splits, whether for a stage) -> the actions, with their coins to neighbours (filled
-#: by :func:`actions_for`).
-READY_ACTIONS: dict[tuple[str, tuple[Split, ...], bool], tuple[tuple[int, Action], ...]] = {}
-#: splits -> the tables of :func:`stage_actions`.
-_STAGE_TABLES: dict[tuple[Split, ...], dict[str, tuple[tuple[int, Action], ...]]] = {}
+#: splits -> their one :class:`Priced` (see :func:`priced`).
+_PRICED: dict[tuple[Split, ...], Priced] = {}
 #: (a purchase problem, whether pruned) -> its splits.
-_PROBLEMS: dict[tuple[Signature, int | Signature, int | Signature, bool], tuple[Split, ...]] = {}
-_FREE: tuple[Split, ...] = ((0, 0),)
+_PROBLEMS: dict[tuple[Signature, int | Signature, int | Signature, bool], Priced] = {}
 _UNKNOWN: Any = object()
+#: A purchase the city makes all of itself, and one it cannot pay.
+_FREE_PRICED = Priced(((0, 0),))
+NO_PAYMENT = Priced(())
 
 
 def _bounded(cache: dict[Any, Any]) -> None:
@@ -185,16 +206,16 @@ def payment_splits(
     """The (left, right) coin splits with which ``own`` pays for ``cost`` between its ``left``
     and ``right`` neighbours: the undominated ones (see the module doc), or every distinct one
     unless ``prune``; cheapest total first."""
-    return _price(pack(cost), own.production, left.production, right.production, prune)
+    return _price(pack(cost), own.production, left.production, right.production, prune).splits
 
 
-def _price(bits: int, own: Production, left: Production, right: Production, prune: bool) -> tuple[Split, ...]:
-    """:func:`payment_splits` of the packed cost ``bits``."""
+def _price(bits: int, own: Production, left: Production, right: Production, prune: bool) -> Priced:
+    """:func:`payment_splits` of the packed cost ``bits``, as its :class:`Priced`."""
     # city.short and city.ones written out: this runs for every purchase not yet cached.
     diff = (bits | GUARD) - own.fixed_bits
     need = diff & (((diff & GUARD) >> _SHIFT) * FIELD)
     if not need:
-        return _FREE
+        return _FREE_PRICED
     wanted = ((need + LOW) & GUARD) >> _SHIFT
     if not wanted & (own.choice_bits | left.sell_choice_bits | right.sell_choice_bits):
         # No "one of these" card bears on it: the answer depends only on what is lacking, what
@@ -204,46 +225,52 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
         from_left = need - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
         diff = (need | GUARD) - right.sell_fixed_bits
         from_right = need - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
-        key = (
-            need,
-            from_left,
-            from_right,
-            own.left_price_bits & on_sale,
-            own.right_price_bits & on_sale,
-            prune,
+        return _packed(
+            need, from_left, from_right, own.left_price_bits & on_sale, own.right_price_bits & on_sale, prune
         )
-        found = _PACKED.get(key)
-        if found is None:
-            _bounded(_PACKED)
-            found = _PACKED[key] = _solve_packed(need, key[1], key[2], key[3], key[4], prune)
-        return found
     own_key = (own.rest_code, need)
     mine = _OWN.get(own_key, _UNKNOWN)
     if mine is _UNKNOWN:
         _bounded(_OWN)
         mine = _OWN[own_key] = _own(own, need)
     if mine is None:
-        return _FREE
+        return _FREE_PRICED
     signature, lacking, left_need, own_choices, left_price, right_price = mine
     left_sig, sold_left = _sold(left, lacking)
     right_sig, sold_right = _sold(right, lacking)
+    if not own_choices and type(left_sig) is int and type(right_sig) is int:
+        # Every choice card set: a problem of fixed wares, shared with those no card bore on.
+        return _packed(lacking, left_sig, right_sig, signature[2], signature[3], prune)
     problem = (signature, left_sig, right_sig, prune)
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
         left_fixed, left_choices = _wares(sold_left)
         right_fixed, right_choices = _wares(sold_right)
-        found = _PROBLEMS[problem] = _solve(
-            left_need,
-            own_choices,
-            left_fixed,
-            left_choices,
-            right_fixed,
-            right_choices,
-            left_price,
-            right_price,
-            prune,
+        found = _PROBLEMS[problem] = priced(
+            _solve(
+                left_need,
+                own_choices,
+                left_fixed,
+                left_choices,
+                right_fixed,
+                right_choices,
+                left_price,
+                right_price,
+                prune,
+            )
         )
+    return found
+
+
+def _packed(need: int, left: int, right: int, left_price: int, right_price: int, prune: bool) -> Priced:
+    """The splits of buying ``need`` from neighbours selling ``left`` and ``right`` (at most
+    ``need`` each) at these prices (all packed; prices of what is not needed zero)."""
+    key = (need, left, right, left_price, right_price, prune)
+    found = _PACKED.get(key)
+    if found is None:
+        _bounded(_PACKED)
+        found = _PACKED[key] = priced(_solve_packed(need, left, right, left_price, right_price, prune))
     return found
 
 
@@ -337,7 +364,8 @@ def _solve(
 
 
 def _ordered(splits: set[Split]) -> tuple[Split, ...]:
-    return tuple(sorted(splits, key=lambda split: (split[0] + split[1], split[0])))
+    # By total, then left coins: sorted by (left, right), then stably by total.
+    return tuple(sorted(sorted(splits), key=sum))
 
 
 def _pareto(splits: set[Split]) -> set[Split]:
