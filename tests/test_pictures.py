@@ -9,7 +9,8 @@ import time
 import pytest
 
 import tabletop
-from pictures import check_pictures, sample_states
+from pictures import check_picture, check_pictures, sample_states
+from tabletop.core import Rng
 
 NAMES = tabletop.game_names()
 
@@ -19,6 +20,25 @@ def test_pictures_parse_and_hide_what_the_viewer_cannot_see(name: str) -> None:
     game = tabletop.load(name)
     for players, seed in ((game.min_players, 11), (game.max_players, 12)):
         assert check_pictures(game, players, seed) > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_decision_is_drawn(name: str) -> None:
+    """The first state of every kind of decision in random games (and every 20th state) draws
+    for the seat deciding and for a spectator: no decision leaves the picture half-made."""
+    game = tabletop.load(name)
+    for players, seed in ((game.min_players, 41), (game.max_players, 42)):
+        state = game.new_game(players=players, seed=seed)
+        rng = Rng.from_seed(seed)
+        seen: set[str] = set()
+        step = 0
+        while not state.is_terminal:
+            if state.decision not in seen or step % 20 == 0:
+                seen.add(state.decision)
+                check_picture(state.svg(state.current_player))
+                check_picture(state.svg())
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
 
 
 @pytest.mark.parametrize("name", NAMES)
