@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from tabletop.core import Rng
 from tabletop.games.wonders_duel import GAME, WondersDuelState
+from tabletop.games.wonders_duel.city import card_cost
 from tabletop.games.wonders_duel.components import CARDS, WONDERS
 
 
@@ -41,3 +42,15 @@ def test_cities_show_coins_and_wonders() -> None:
         for wonder in [*state.wonders[seat], *state.built[seat]]:
             assert escape(WONDERS[wonder].name) in picture
     assert "Player 1 (you)" in picture and "(you)" not in state.svg()
+
+
+def test_takeable_cards_show_their_price_for_the_player_to_move() -> None:
+    state = _in_age(2)
+    structure = state.structure
+    assert structure is not None and state.current_player is not None
+    picture = state.svg()
+    takeable = [c for slot, c in enumerate(structure.cards) if c is not None and slot in structure.open]
+    assert takeable
+    for card in takeable:
+        printed, trade, chained = card_cost(state, state.current_player, card)
+        assert (">chain<" if chained else f">{printed + trade}$<") in picture

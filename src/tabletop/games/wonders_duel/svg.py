@@ -4,7 +4,7 @@ Everything is read from ``observation(seat)`` (a spectator's from seat 0's, leav
 Great Library's draw, which only the seat choosing from it sees): the military track with
 the conflict pawn and the military tokens still on it, the Progress tokens on the board, the
 current Age structure in its printed shape (face-down cards as their backs, the cards that can
-be taken now outlined), the Wonder draft while it is on, and both cities (cards by colour,
+be taken now outlined, with what they cost the player to move), the Wonder draft while it is on, and both cities (cards by colour,
 coins, Wonders built and to build, Progress tokens).
 """
 
@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card, card_back, seat_panel, token
 
+from .city import card_cost
 from .components import BOARD, CARDS, COLORS, LOOT_SPACE, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS
+from .decisions import TURN
 
 if TYPE_CHECKING:
     from .state import WondersDuelState
 
-WIDTH, HEIGHT = 1000, 830
+WIDTH, HEIGHT = 1000, 840
 #: Cost pips: coins and the five resources, in colours a player tells apart.
 PIP_FILLS = {
     "coins": PALETTE["gold"],
@@ -31,7 +33,7 @@ PIP_FILLS = {
     "papyrus": "#efe0b0",
 }
 #: A structure card's size and the half-card grid its slot ids (``r2c5``) are written in.
-CARD_W, CARD_H, HALF, ROW = 66, 60, 34, 48
+CARD_W, CARD_H, HALF, ROW = 78, 64, 40, 50
 ROMAN = {1: "I", 2: "II", 3: "III"}
 _SLOT = re.compile(r"r(\d+)c(\d+)")
 
@@ -56,10 +58,10 @@ def draw(state: WondersDuelState, seat: int | None) -> str:
     if view["wonder_offer"]:
         _draft(picture, view)
     else:
-        _structure(picture, view)
+        _structure(picture, view, _prices(state, view))
     _side(picture, view, seat)
     for owner in (0, 1):
-        _city(picture, view, owner, seat, 16 + owner * 492, 524)
+        _city(picture, view, owner, seat, 16 + owner * 492, 534)
     return picture.to_string()
 
 
@@ -135,7 +137,7 @@ def _military(picture: Svg, view: dict[str, Any]) -> None:
     picture.text(pawn, y + 19, abs(view["military"]), size=10, anchor="middle", fill="#ffffff", weight="bold")
 
 
-def _structure(picture: Svg, view: dict[str, Any]) -> None:
+def _structure(picture: Svg, view: dict[str, Any], prices: dict[str, str]) -> None:
     structure = view["structure"]
     if not structure:
         return
@@ -154,9 +156,35 @@ def _structure(picture: Svg, view: dict[str, Any]) -> None:
             label = "Guild" if guild else ROMAN[int(back.removeprefix("age"))]
             card_back(picture, x, y, CARD_W, CARD_H, label=label, colour="purple" if guild else "back")
             continue
-        if all(structure[other] is None for other in slot.covered_by):
+        if _uncovered(structure, slot.covered_by):
             picture.rect(x - 3, y - 3, CARD_W + 6, CARD_H + 6, fill="#f5c542", rx=7)
         _face(picture, x, y, card_id)
+        if card_id in prices:
+            picture.rect(x + CARD_W - 34, y + 2, 32, 14, fill="#fff7d6", stroke=PALETTE["ink"], rx=3)
+            picture.text(x + CARD_W - 18, y + 13, prices[card_id], size=10, anchor="middle", weight="bold")
+
+
+def _uncovered(structure: list[str | None], covered_by: tuple[int, ...]) -> bool:
+    """Whether every card that covered a slot has been taken (its card can be taken now)."""
+    return all(structure[other] is None for other in covered_by)
+
+
+def _prices(state: WondersDuelState, view: dict[str, Any]) -> dict[str, str]:
+    """What each card that can be taken now costs the player to move, in coins (``chain``
+    when it is free by a chain): worked out from the two cities, which are public."""
+    player = view["current_player"]
+    structure = view["structure"]
+    if view["decision"] != TURN or player is None or not structure:
+        return {}
+    slots = BOARD.structures[view["age"] - 1]
+    found = {}
+    for slot, card_id in zip(slots, structure):
+        if card_id is None or card_id.startswith("back:"):
+            continue
+        if _uncovered(structure, slot.covered_by):
+            printed, trade, chained = card_cost(state, player, card_id)
+            found[card_id] = "chain" if chained else f"{printed + trade}$"
+    return found
 
 
 def _draft(picture: Svg, view: dict[str, Any]) -> None:
