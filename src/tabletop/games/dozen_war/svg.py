@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card_back, seat_panel, token
 
-from .components import CARD_COPIES, GENERALS, MAPS, MODE_MAP, card_name, stats_of
+from .components import CARD_COPIES, GENERALS, MAPS, MODE_MAP, card_name
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -229,9 +229,9 @@ def _player(picture: Svg, view: dict[str, Any], owner: int, seat: int | None, y:
         gy += 15
     soldiers = [u for u in units if not u["general"]]
     if soldiers:
-        full = {u["class"]: stats_of(u["class"], False).hp for u in soldiers}
-        text = ", ".join(f"{CLASS_LETTERS[u['class']]}{u['hp']}/{full[u['class']]}" for u in soldiers)
-        picture.text(x + 4, gy, f"soldiers: {text}", size=10)
+        counts = {cls: sum(1 for u in soldiers if u["class"] == cls) for cls in CLASS_LETTERS}
+        text = ", ".join(f"{n} {cls}" for cls, n in counts.items() if n)
+        picture.text(x + 4, gy, f"soldiers: {text} ({sum(u['hp'] for u in soldiers)} HP in all)", size=10)
     hand = view["hands"][owner]
     hy = y + 138
     if isinstance(hand, list) and (owner == seat or view["outcome"] is not None):
