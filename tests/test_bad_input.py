@@ -99,7 +99,7 @@ def test_the_issues_own_repros_of_ill_typed_fields_are_refused_by_name() -> None
     if "splendor_duel" in NAMES:
         from tabletop.games.splendor_duel import ReserveFromDeck, TakeToken, UsePrivilege
 
-        state = tabletop.load("splendor_duel").new_game(seed=1)
+        state: State = tabletop.load("splendor_duel").new_game(seed=1)
         refused(state, ReserveFromDeck(gold=2, level=2.0), "ReserveFromDeck.level=2.0", "float")  # type: ignore[arg-type]
         refused(state, TakeToken(cell=False), "TakeToken.cell=False", "bool")
         refused(state, UsePrivilege(cell=None), "UsePrivilege.cell=None")  # type: ignore[arg-type]
@@ -112,7 +112,7 @@ def test_the_issues_own_repros_of_ill_typed_fields_are_refused_by_name() -> None
         refused(state, Construct(card=None), "Construct.card=None")  # type: ignore[arg-type]
         refused(state, PickWonder(wonder=[]), "PickWonder.wonder=[]")  # type: ignore[arg-type]
         block = next(b for b in state.game.action_space.blocks if b.action_type is BuildWonder)
-        card = dict(block.fields)["card"][0]
+        card = str(dict(block.fields)["card"][0])
         refused(state, BuildWonder(wonder="ZZ-99", card=card), "BuildWonder.wonder='ZZ-99'")
 
 

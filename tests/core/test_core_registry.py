@@ -63,4 +63,4 @@ def test_a_name_that_is_not_a_string_is_refused_clearly() -> None:
     with pytest.raises(ValueError, match=r"a game name is a str, got \['x'\]; known games: "):
         registry.load(["x"])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a game name is a str, got 7"):
-        tabletop.load(7)  # type: ignore[arg-type]
+        tabletop.load(7)  # type: ignore[call-overload]
