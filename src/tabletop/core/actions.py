@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections import deque
 from collections.abc import Callable, Set
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 import attrs
 
@@ -22,20 +22,39 @@ class IllegalAction(ValueError):
 class Action:
     """Base of every game's action types: frozen attrs classes with a readable ``str()``.
 
-    The kernel keeps one private slot on every action: its field values when a state first
-    listed it (see :func:`mark_listed`), so an object changed later with ``object.__setattr__``
-    is never taken for what it was.
+    The kernel keeps one private slot on every action: its field values when it was made (see
+    :func:`snapshot`), so an object changed later with ``object.__setattr__`` is never taken for
+    what it was. Copies and unpickled actions are made through ``__init__``'s hook too.
     """
 
     __slots__ = ("_tabletop_listed",)
 
-    #: Kernel-private: the field values when first listed (unset until then; see ``mark_listed``)
-    #: and, installed on each action type, the field values now (see ``install_snapshot``).
+    #: Kernel-private: the field values when the action was made (see ``snapshot``) and,
+    #: installed on each action type, the field values now (see ``install_snapshot``).
     _tabletop_listed: Any
     _tabletop_fields: Any
 
     #: The short tag that names this action type in saved games and records.
     kind: ClassVar[str] = "action"
+
+    def __attrs_post_init__(self) -> None:
+        # attrs calls an inherited post-init hook from every subclass's generated __init__: so
+        # each action records its field values once, when made, and listing it costs nothing.
+        # (snapshot() inlined: games build some actions on the fly.)
+        try:
+            values = self._tabletop_fields
+        except AttributeError:  # the type's first action: it gets its read-only view now
+            install_snapshot(type(self))
+            values = self._tabletop_fields
+        _SET_LISTED(self, values)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # copy, deepcopy and pickle rebuild an attrs action from its __getstate__ without
+        # calling __init__: rebuilt here, so the copy has its snapshot too.
+        getstate = getattr(self, "__getstate__", None)
+        if getstate is None or not attrs.has(type(self)):
+            return super().__reduce_ex__(protocol)
+        return (_rebuilt, (type(self), getstate()))
 
 
 def same_types(value: object, reference: object) -> bool:
@@ -57,8 +76,8 @@ def field_names(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in attrs.fields(cls)) if attrs.has(cls) else ()
 
 
-#: The kernel's read-only view of an action's field values, installed on each action class so
-#: that a whole list is snapshotted by one C-level ``map`` (see :class:`LegalActions`).
+#: The kernel's read-only view of an action's field values, installed on each action class
+#: (by ``Game``, or by the type's first action): what a snapshot records and is compared with.
 _FIELDS = "_tabletop_fields"
 #: An action's field values as the cache snapshots them.
 fields_of: Callable[[Any], Any] = operator.attrgetter(_FIELDS)
@@ -74,46 +93,63 @@ def install_snapshot(cls: type) -> None:
         )
 
 
-def unchanged(now: Any, snapshot: Any) -> bool:
+def unchanged(now: Any, then: Any) -> bool:
     """Whether field values read now are the very objects snapshotted (one field: the value
     itself; several: a new tuple each time, so its items are compared by identity)."""
-    return now is snapshot or (
+    return now is then or (
         type(now) is tuple
-        and type(snapshot) is tuple
-        and len(now) == len(snapshot)
-        and all(map(operator.is_, now, snapshot))
+        and type(then) is tuple
+        and len(now) == len(then)
+        and all(map(operator.is_, now, then))
     )
 
 
 _LISTED = "_tabletop_listed"
-#: An action's field values when a state first listed it (``AttributeError`` if none has).
+#: An action's field values when it was made (``AttributeError`` for one made past ``__init__``).
 listed_of: Callable[[Any], Any] = operator.attrgetter(_LISTED)
+
+
+_SET_LISTED: Callable[[Any, Any], None] = Action.__dict__[_LISTED].__set__  # the slot, past frozen
+
+
+def snapshot(action: Action) -> None:
+    """Record on ``action`` its field values now, as the ones it is listed with: every action
+    does this once, when made (and a copy when copied), so a later change is always seen."""
+    try:
+        values = fields_of(action)
+    except AttributeError:  # the type's first action: it gets its read-only view now
+        install_snapshot(type(action))
+        values = fields_of(action)
+    _SET_LISTED(action, values)
+
+
+def _rebuilt(cls: type[Action], state: Any) -> Action:
+    """An action of type ``cls`` restored from attrs' ``__getstate__`` data, with its snapshot."""
+    new = object.__new__(cls)
+    new.__setstate__(state)  # type: ignore[attr-defined]
+    snapshot(new)
+    return new
 
 
 _SINK: deque[Any] = deque(maxlen=0)  # consumes an iterator in C, keeping nothing
 
 
 def mark_listed(actions: list[Action]) -> None:
-    """Record on each of ``actions`` not marked yet its field values: a caller may hold it now.
+    """Record on each of ``actions`` not marked yet its field values.
 
-    Games keep their actions in tables and list the same objects again and again, so after the
-    first time this is one C-level pass that finds every object marked already.
+    Every action made through ``__init__`` (or copied) is marked already: this is a check for
+    the rare object made otherwise, one C-level pass when all are marked.
     """
     try:
         _SINK.extend(map(listed_of, actions))
     except AttributeError:
         for action in actions:
             if not hasattr(action, _LISTED):
-                try:
-                    values = fields_of(action)
-                except AttributeError:  # a type no game registered (Game installs registered ones)
-                    install_snapshot(type(action))
-                    values = fields_of(action)
-                object.__setattr__(action, _LISTED, values)
+                snapshot(action)
 
 
 def intact(action: Action) -> bool:
-    """Whether a listed ``action`` still has the field values it was first listed with."""
+    """Whether a marked ``action`` still has the field values it was made with."""
     return unchanged(fields_of(action), listed_of(action))
 
 

@@ -191,8 +191,9 @@ class State(abc.ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.outcome is not None else self._legal_actions()
-        mark_listed(legal)  # a caller may hold them now: each keeps the values it is listed with
-        return list(legal)
+        # No pass over them: every action keeps its field values from when it was made (see
+        # core.actions.snapshot), which apply's fast path compares with.
+        return legal.copy()
 
     def apply(self, action: Action) -> None:
         """Carry out ``action``; an illegal one raises :class:`IllegalAction` and changes nothing.

@@ -60,14 +60,17 @@ class TurnOrder:
 
     def advance(self) -> int:
         """End the current turn; return the seat that plays next."""
+        # Fields read into locals and no property call: every turn of every game passes here.
+        order = self.order
         if self.extra_turns:
             self.extra_turns -= 1
-            return self.current
-        self.position += 1
-        if self.position == len(self.order):
-            self.position = 0
+            return order[self.position]
+        position = self.position + 1
+        if position == len(order):
+            position = 0
             self.round += 1
-        return self.current
+        self.position = position
+        return order[position]
 
     def reorder(self, order: Sequence[int]) -> None:
         """Play from now on in ``order``, starting with its first seat; extra turns are dropped."""

@@ -60,10 +60,20 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- Ages and the structure
 
 
+#: Per Age, its structure dealt with placeholder cards: which slots are open and face up at
+#: the deal depends on the shape alone, so each deal copies it rather than working it out.
+_FRESH = tuple(Layout.dealt(shape, [""] * shape.size) for shape in SHAPES)
+
+
 def start_age(s: WondersDuelState, age: int, first: int) -> None:
     """Deal the Age's structure from its deck; ``first`` plays (or chooses who plays) first."""
     s.age = age
-    s.structure = Layout.dealt(SHAPES[age - 1], s.decks[age - 1])
+    structure = _FRESH[age - 1].copy()
+    deck = s.decks[age - 1]
+    if len(deck) != len(structure.cards):  # Layout.dealt's check, kept
+        raise ValueError(f"the layout has {len(structure.cards)} slots, got {len(deck)} cards")
+    structure.cards[:] = deck
+    s.structure = structure
     s.decks[age - 1] = []
     turns = s.turns
     if turns.extra_turns or turns.current != first:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import DESTROY, FROM_DISCARD, PICK, STARTER, TAKE_TOKEN, TURN_ACTIONS
-from .city import cost_book, wonders_built
+from .city import cost_book
 from .components import CARDS, MAX_WONDERS_BUILT
 from .decisions import CHOOSE_STARTER, GREAT_LIBRARY, MAUSOLEUM, PROGRESS_TOKEN
 
@@ -41,7 +41,8 @@ def legal_actions(s: WondersDuelState) -> list[Action]:
     book = s.costs[seat] or cost_book(s, seat)
     totals = book.totals
     affordable = []
-    if wonders_built(s) < MAX_WONDERS_BUILT:
+    built = s.built
+    if len(built[0]) + len(built[1]) < MAX_WONDERS_BUILT:  # wonders_built(s), inline
         for wonder_id in s.wonders[seat]:
             total = totals.get(wonder_id)
             if total is None:
