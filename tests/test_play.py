@@ -20,6 +20,7 @@ import pytest
 import tabletop
 from tabletop import cli
 from tabletop.agents import make_agent
+from tabletop.core.describe import kind_label, rule_text
 from tabletop.games.splendor_duel.actions import Buy
 from tabletop.play import Session, reader
 
@@ -191,7 +192,16 @@ def test_help_states_the_rule_of_each_kind_of_action_the_decision_allows() -> No
     session.run()
     text = out.getvalue()
     assert "Seat 0 decides 'turn' (149 legal actions), one of:" in text
-    assert "take tokens (104): Mandatory: take the 1-3 tokens" in text
+    assert "take tokens (104): Mandatory: take the 1-3 tokens on <cells>, a straight" in text
+    assert "      e.g. take the tokens at r1c1\n" in text  # each kind with an example
+
+
+@pytest.mark.parametrize("name", tabletop.game_names())
+def test_every_kind_of_action_of_every_game_has_a_rule_for_help(name: str) -> None:
+    for action_type in tabletop.load(name).action_types:
+        rule = rule_text(action_type)
+        assert len(rule) > 10 and "``" not in rule and "\n" not in rule, (action_type, rule)
+        assert kind_label(action_type) == action_type.kind.replace("_", " ")
 
 
 def test_a_seat_outside_the_game_is_refused_by_the_command() -> None:

@@ -10,7 +10,7 @@ import types
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, field_names
 
 if TYPE_CHECKING:
     from .game import Game, Option
@@ -95,10 +95,15 @@ def _snake(name: str) -> str:
 
 
 def rule_text(action_type: type[Action]) -> str:
-    """The first paragraph of an action type's docstring, in one line, without reST markup."""
+    """The first paragraph of an action type's docstring in one line: a field it names in
+    ``code`` as ``<field>`` (the part of the action a player fills in), other code plain."""
     doc = inspect.cleandoc(action_type.__doc__ or "")
-    paragraph = doc.split("\n\n", 1)[0]
-    return " ".join(paragraph.replace("``", "").split())
+    paragraph = " ".join(doc.split("\n\n", 1)[0].split())
+    fields = set(field_names(action_type))
+    return _CODE.sub(lambda m: f"<{m[1]}>" if m[1] in fields else m[1], paragraph)
+
+
+_CODE = re.compile(r"``([^`]+)``")
 
 
 def decision_help(state: State) -> str:
@@ -106,13 +111,15 @@ def decision_help(state: State) -> str:
     if state.outcome is not None:
         return "The game is over: no decision is pending."
     legal = state.legal_actions()
-    kinds: dict[type[Action], int] = {}
+    kinds: dict[type[Action], tuple[int, Action]] = {}  # per kind: how many, the first
     for action in legal:
-        kinds[type(action)] = kinds.get(type(action), 0) + 1
+        count, first = kinds.get(type(action), (0, action))
+        kinds[type(action)] = (count + 1, first)
     lines = [
         f"Seat {state.current_player} decides {state.decision.replace('_', ' ')!r} "
         f"({len(legal)} legal action{'' if len(legal) == 1 else 's'}), one of:"
     ]
-    for action_type, count in kinds.items():
+    for action_type, (count, example) in kinds.items():
         lines.append(f"  {kind_label(action_type)} ({count}): {rule_text(action_type)}")
+        lines.append(f"      e.g. {example}")
     return "\n".join(lines)
