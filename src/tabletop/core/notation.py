@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -34,27 +34,23 @@ def normalize(text: str) -> str:
 class Notation:
     """The text of every action of one game and the action it stands for."""
 
-    __slots__ = ("_game", "_index", "_shown")
+    __slots__ = ("_game", "_index")
 
     def __init__(self, game: Game[Any]) -> None:
         self._game = game
         #: normalized text -> action id; a text printed by several actions maps to all of theirs.
+        #: (Only the normalized texts are kept: the printed ones would double its memory.)
         self._index: dict[str, int | tuple[int, ...]] | None = None
-        #: normalized text -> the text as printed (for suggestions).
-        self._shown: dict[str, str] = {}
 
     def _texts(self) -> dict[str, int | tuple[int, ...]]:
         index = self._index
         if index is None:
             index = {}
-            shown = self._shown
             for action_id, action in enumerate(_every_action(self._game)):
-                text = str(action)
-                key = normalize(text)
+                key = normalize(str(action))
                 found = index.get(key)
                 if found is None:
                     index[key] = action_id
-                    shown[key] = text
                 else:
                     index[key] = (*found, action_id) if isinstance(found, tuple) else (found, action_id)
             self._index = index
@@ -80,14 +76,20 @@ class Notation:
                     return action
         found = self._texts().get(key)
         if found is None:
-            shown = self._shown
-            if state is not None:  # suggest what may be played now
-                shown = {normalize(str(action)): str(action) for action in state.legal_actions()}
-            raise ValueError(_unknown(self._game.name, text, shown))
+            if state is None:
+                raise ValueError(_unknown(self._game.name, text, list(self._texts()), self._printed))
+            # Suggest what may be played now.
+            shown = {normalize(str(action)): str(action) for action in state.legal_actions()}
+            raise ValueError(_unknown(self._game.name, text, list(shown), shown.__getitem__))
         if isinstance(found, tuple):
             listed = "; ".join(repr(self._game.decode(i)) for i in found)
             raise ValueError(f"{text!r} is ambiguous in {self._game.name}: it is printed by {listed}")
         return self._game.decode(found)
+
+    def _printed(self, key: str) -> str:
+        """The text as the action of normalized text ``key`` prints it."""
+        found = self._texts()[key]
+        return str(self._game.decode(found[0] if isinstance(found, tuple) else found))
 
 
 def _every_action(game: Game[Any]) -> Iterable[Action]:
@@ -99,11 +101,10 @@ def _every_action(game: Game[Any]) -> Iterable[Action]:
             yield block.action_type(**dict(zip(names, values)))
 
 
-def _unknown(game: str, text: str, shown: dict[str, str]) -> str:
-    """Why ``text`` is no action of ``game``, with the closest of the texts ``shown`` (normalized
-    text -> text as printed) as hints."""
+def _unknown(game: str, text: str, pool: list[str], printed: Callable[[str], str]) -> str:
+    """Why ``text`` is no action of ``game``, with the closest of the normalized texts ``pool``
+    as hints (each as ``printed`` gives it)."""
     key = normalize(text)
-    pool = list(shown)
     # A game's whole space is large (difflib compares every candidate): keep the texts that
     # begin with the most words typed, or one text per first word when none begins like it.
     words = key.split()
@@ -118,7 +119,7 @@ def _unknown(game: str, text: str, shown: dict[str, str]) -> str:
     if len(pool) > _MOST_COMPARED:
         pool = sorted(pool, key=lambda candidate: abs(len(candidate) - len(key)))[:_MOST_COMPARED]
     close = difflib.get_close_matches(key, pool, n=3, cutoff=0.5)
-    hint = "; did you mean " + " or ".join(repr(shown[c]) for c in close) + "?" if close else ""
+    hint = "; did you mean " + " or ".join(repr(printed(c)) for c in close) + "?" if close else ""
     return f"{text!r} is not an action of {game}{hint}"
 
 
