@@ -56,9 +56,7 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
             _collect(s, gain)
         advance(s)
         return
-    deciding = s.deciding_city
-    assert deciding is not None
-    s.choices.commit(deciding, action)
+    s.choices.commit(s.turn_city(), action)
     if not s.choices.waiting:
         resolve_turn(s)
         advance(s)

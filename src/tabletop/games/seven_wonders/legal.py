@@ -3,6 +3,7 @@ City's card, Babylon B's 7th card, Halikarnassos' build from the discard pile.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
@@ -23,8 +24,7 @@ def legal_actions(s: SevenWondersState) -> list[Action]:
         if kind == "build_from_discard":
             return discard_builds(s, city)
         return card_actions(s, city, seventh_hand(s, city))
-    deciding = s.deciding_city
-    assert deciding is not None
+    deciding = s.turn_city()  # the kernel asks only while the game is not over
     return card_actions(s, deciding, turn_hand(s, deciding))
 
 
@@ -39,39 +39,41 @@ def seventh_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
 def turn_hand(s: SevenWondersState, city: int) -> tuple[str, ...]:
     """The cards ``city`` chooses from this turn: its seat's hand; for the Free City, the
     holder's hand less the card the holder chose for its own city."""
-    seat = s.controller(city)
+    if city < s.num_players:
+        return s.hands.cards[city]
+    seat = s.holder
     hand = s.hands.cards[seat]
-    if city != seat:
-        own = s.choices.choices.get(seat)
-        if own is not None:
-            kind: str = own.card  # type: ignore[attr-defined]
-            for i, card in enumerate(hand):
-                if _KIND_OF[card] == kind:
-                    return hand[:i] + hand[i + 1 :]
+    own = s.choices.choices.get(seat)
+    if own is not None:
+        kind: str = own.card  # type: ignore[attr-defined]
+        for i, card in enumerate(hand):
+            if _KIND_OF[card] == kind:
+                return hand[:i] + hand[i + 1 :]
     return hand
 
 
-#: Per card id, its kind (a plain dict: read for the Free City every turn).
+#: Per card id, its kind (a plain dict: read for every card of every decision).
 _KIND_OF: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
+_KIND_OF_GET = _KIND_OF.__getitem__
 
 
-#: Per card id, what the hot loop below reads: kind, name, chain sources (None if none), coin
-#: cost, resource cost (packed), the build paid with no trade (as by chain), Olympia's free
-#: build, the discard and the wonder stage paid with no trade.
+#: Per card kind (its copies are the same card), what the hot loop below reads: name, chain
+#: sources (None if none), coin cost, resource cost (packed), the build paid with no trade (as
+#: by chain) and Olympia's free build.
 _INFO = {
-    card.id: (
-        card.kind,
+    card.kind: (
         card.name,
         frozenset(card.free_if_built) or None,
         card.cost.coins,
         pack(card.cost_vector),
         build(card.kind, 0, 0),
         BUILD_FREE[card.kind],
-        DISCARD[card.kind],
-        build_stage(card.kind, 0, 0),
     )
     for card in CARDS.values()
 }
+#: Per kind, its discard and its wonder stage paid with no trade.
+_DISCARD_OF = DISCARD.__getitem__
+_OWN_STAGE_OF = {kind: build_stage(kind, 0, 0) for kind in _INFO}.__getitem__
 
 
 #: Per board and side, each wonder stage's coin cost and packed resource cost.
@@ -121,53 +123,51 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     any_stage = own_stage_ok or affordable > 0
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
-    wonder: list[Action] = []
-    discards: list[Action] = []
     add = builds.append
-    add_stage = wonder.append
-    add_discard = discards.append
-    done: set[str] = set()
-    for card_id in hand:
-        kind, name, chains, coin_cost, bits, plain_build, free_build, discard, own_stage = _INFO[card_id]
-        if kind in done:
+    # Each kind once, in hand order (copies of a kind are the same card).
+    kinds: Iterable[str] = dict.fromkeys(map(_KIND_OF_GET, hand))
+    chained_kinds = []
+    for kind in kinds:
+        name, chains, coin_cost, bits, plain_build, free_build = _INFO[kind]
+        if name in names:
             continue
-        done.add(kind)
-        chained = False
-        if name not in names:
-            if chains is not None and not names.isdisjoint(chains):
-                chained = True
-                # The rulebook lets Olympia build any structure free (whatever it costs, even
-                # nothing), except that the Free City builds a card it can chain by chain.
-                if olympia and not must_build:
-                    add(free_build)
-                add(plain_build)
-            else:
-                if olympia:
-                    add(free_build)
-                spend = coins - coin_cost
-                if spend >= 0:
-                    if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
-                        add(plain_build)
-                    elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
-                        options = known_builds.get(kind)
-                        if options is None:
-                            options = market.actions(kind, bits)
-                        for total, action in options:
-                            if total > spend:
-                                break
-                            add(action)
-        if any_stage and not (must_build and chained):
-            if own_stage_ok:
-                add_stage(own_stage)
-            else:
+        if chains is not None and not names.isdisjoint(chains):
+            # The rulebook lets Olympia build any structure free (whatever it costs, even
+            # nothing), except that the Free City builds a card it can chain by chain.
+            if must_build:
+                chained_kinds.append(kind)
+            elif olympia:
+                add(free_build)
+            add(plain_build)
+            continue
+        if olympia:
+            add(free_build)
+        spend = coins - coin_cost
+        if spend < 0:
+            continue
+        if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
+            add(plain_build)
+        elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
+            options = known_builds.get(kind)
+            if options is None:
+                options = market.actions(kind, bits)
+            for total, action in options:
+                if total > spend:
+                    break
+                add(action)
+    if any_stage:
+        # The Free City may not use a card it can chain for a stage.
+        staged = [kind for kind in kinds if kind not in chained_kinds] if chained_kinds else kinds
+        if own_stage_ok:
+            builds += map(_OWN_STAGE_OF, staged)
+        else:
+            for kind in staged:
                 stage_options = stage_table.get(kind)
                 if stage_options is None:
                     stage_options = stage_priced.stage_actions(kind)
-                wonder += stage_options[:affordable]
-        add_discard(discard)
-    builds += wonder
+                builds += stage_options[:affordable]
     if not (must_build and builds):
-        builds += discards
+        builds += map(_DISCARD_OF, kinds)
     return builds
 
 

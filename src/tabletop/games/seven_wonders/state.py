@@ -116,24 +116,21 @@ class SevenWondersState(State):
             return None
         if self.queue:
             return self.queue[0][1]
+        return self.turn_city()
+
+    def turn_city(self) -> int:
+        """The city choosing now during a turn (no decision owed after it is pending)."""
         waiting = self.choices.waiting
-        if self.num_players > 2:  # each city its own seat's, and waiting is sorted
-            return waiting[0]
-        # 2 players: the lowest seat with a city waiting decides, for the first of its cities
-        # waiting (the Free City, index 2, is the holder's).
-        # With waiting sorted, the first city waiting is seat 0's own city when it waits.
-        holder = self.holder
         first = waiting[0]
-        if first == 0:
-            return 0
-        free_city_waits = waiting[-1] == 2
-        if holder == 0 and free_city_waits:
+        # With more players each city is its own seat's, and waiting is sorted. With 2 the
+        # lowest seat with a city waiting decides, for the first of its cities waiting (the
+        # Free City, index 2, is the holder's): seat 0's own city when it waits, the Free City
+        # when it is all that waits or seat 0 holds it, else seat 1's city.
+        if first == 0 or self.num_players > 2:
+            return first
+        if first == 2 or (self.holder == 0 and waiting[-1] == 2):
             return 2
-        if first == 1:
-            return 1
-        if holder == 1 and free_city_waits:
-            return 2
-        raise AssertionError("no city is waiting")  # pragma: no cover - a turn always waits
+        return 1
 
     # ------------------------------------------------------------------ the contract
 
