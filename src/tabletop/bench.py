@@ -363,7 +363,7 @@ _WIDTHS = (9, 12, 10, 9, 16)
 
 
 def _row(label: str, cells: Sequence[str], tail: str = "") -> str:
-    return f"{label:<53}" + " ".join(f"{cell:>{w}}" for cell, w in zip(cells, _WIDTHS)) + tail
+    return f"{label:<59}" + " ".join(f"{cell:>{w}}" for cell, w in zip(cells, _WIDTHS)) + tail
 
 
 def print_result(r: BenchResult, previous: Mapping[str, Any] | None, out: TextIO = sys.stdout) -> None:
@@ -371,10 +371,10 @@ def print_result(r: BenchResult, previous: Mapping[str, Any] | None, out: TextIO
     text = ",".join(f"{k}={v}" for k, v in r.options.items()) or "-"
     now = [getattr(r, name) for name, _ in FIGURES]
     shown = [f"{now[0]:,.1f}"] + [f"{value:,.0f}" for value in now[1:]]
-    label = f"{r.game:<20} {r.players:>7} {text:<24}"
+    label = f"{r.game:<20} {r.players:>7} {text:<30}"
     print(_row(label, shown, f" {r.mean_decisions:>14.1f} {r.mean_saved_actions:>13.1f}"), file=out)
     if previous is None:
-        print(_row(f"{'':<29}{'previous: none'}", []), file=out, flush=True)
+        print(_row(f"{'':<29}previous: none", []).rstrip(), file=out, flush=True)
         return
     before = [previous.get(name) for name, _ in FIGURES]
     print(
@@ -409,7 +409,7 @@ def print_cold(c: ColdResult, previous: Mapping[str, Any] | None, out: TextIO = 
 
     before = previous or {}
     print(
-        f"{c.game:<20} {c.players:>7} {text:<24} {share(c.first_game_ratio):>10} "
+        f"{c.game:<20} {c.players:>7} {text:<30} {share(c.first_game_ratio):>10} "
         f"{share(c.first_games_ratio):>14} {c.first_games_cold:>12,.0f} {c.first_games_warm:>12,.0f}"
         f"   was {share(before.get('first_game_ratio'))} / {share(before.get('first_games_ratio'))}",
         file=out,
@@ -434,7 +434,7 @@ def run(
     previous = read_baseline(baseline) if baseline is not None else {"configurations": {}, "cold": {}}
     print(
         _row(
-            f"{'game':<20} {'players':>7} {'options':<24}",
+            f"{'game':<20} {'players':>7} {'options':<30}",
             [title for _, title in FIGURES],
             f" {'decisions/game':>14} {'saved actions':>13}",
         ),
@@ -454,7 +454,7 @@ def run(
             file=out,
         )
         print(
-            f"{'game':<20} {'players':>7} {'options':<24} {'first game':>10} {f'first {COLD_GAMES} games':>14} "
+            f"{'game':<20} {'players':>7} {'options':<30} {'first game':>10} {f'first {COLD_GAMES} games':>14} "
             f"{'cold dec/s':>12} {'warm dec/s':>12}",
             file=out,
         )
