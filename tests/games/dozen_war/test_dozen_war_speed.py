@@ -14,14 +14,17 @@ def _fresh(state: DozenWarState) -> list[Action]:
     """The turn's actions listed with nothing kept from earlier listings (then put back)."""
     blocks = dict(legal._BLOCKS)
     view = list(board._LAST_VIEW)
+    codes = list(legal._LAST_CODES)
     legal._BLOCKS.clear()
     board._LAST_VIEW.clear()
+    legal._LAST_CODES.clear()
     try:
         return legal.turn_actions(state)
     finally:
         legal._BLOCKS.clear()
         legal._BLOCKS.update(blocks)
         board._LAST_VIEW[:] = view
+        legal._LAST_CODES[:] = codes
 
 
 def _play_and_compare(state: DozenWarState, rng: Rng, decisions: int) -> int:

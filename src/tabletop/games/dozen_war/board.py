@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.grids import DIRECTIONS
@@ -27,32 +27,30 @@ class View:
     """The board at one moment, as per-cell arrays, built once per question: the units in each
     cell, their owner, soldier count and whether a general is there; mountains; castles."""
 
-    __slots__ = ("castle_index", "castle_owner", "general", "ids", "mountain", "owner", "soldiers")
+    __slots__ = (
+        "castle_index",
+        "castle_owner",
+        "changed",
+        "general",
+        "ids",
+        "mountain",
+        "owner",
+        "parent",
+        "soldiers",
+    )
 
     def __init__(self, state: DozenWarState) -> None:
+        #: The view this one was derived from (see :meth:`derive`) and the cells that differ.
+        self.parent: View | None = None
+        self.changed: tuple[int, ...] = ()
         size = spec_of(state).grid.size
         # Empty cells share one empty list (a view is read, never changed): a list per cell
         # only where units stand.
-        ids: list[list[int]] = [_NOBODY] * size
-        owner = [-1] * size
-        soldiers = [0] * size
-        general = [False] * size
-        for unit in state.units.values():
-            cell = unit.cell
-            here = ids[cell]
-            if here is _NOBODY:
-                ids[cell] = [unit.id]
-            else:
-                here.append(unit.id)
-            owner[cell] = unit.owner
-            if unit.general:
-                general[cell] = True
-            else:
-                soldiers[cell] += 1
-        self.ids = ids
-        self.owner = owner
-        self.soldiers = soldiers
-        self.general = general
+        self.ids = [_NOBODY] * size
+        self.owner = [-1] * size
+        self.soldiers = [0] * size
+        self.general = [False] * size
+        self._place(state.units.values(), None)
         self.mountain = _mountains(size, tuple(state.terrain))
         self.castle_owner = [-1] * size
         self.castle_index = [-1] * size
@@ -63,6 +61,48 @@ class View:
 
     def __getitem__(self, cell: int) -> list[int]:
         return self.ids[cell]
+
+    def _place(self, units: Iterable[Unit], cells: set[int] | None) -> None:
+        """Enter ``units`` in order (only those on ``cells``, unless ``None``) in empty cells."""
+        ids, owner, soldiers, general = self.ids, self.owner, self.soldiers, self.general
+        for unit in units:
+            cell = unit.cell
+            if cells is not None and cell not in cells:
+                continue
+            here = ids[cell]
+            if here is _NOBODY:
+                ids[cell] = [unit.id]
+            else:
+                here.append(unit.id)
+            owner[cell] = unit.owner
+            if unit.general:
+                general[cell] = True
+            else:
+                soldiers[cell] += 1
+
+    def derive(self, units: tuple[Unit, ...], cells: set[int]) -> View:
+        """The view of ``units`` (the same ids in the same order as this view's units, the
+        castles and terrain unchanged) where only ``cells`` may differ: those cells' arrays
+        recomputed from their units in order, as a fresh view would hold them."""
+        new = View.__new__(View)
+        new.ids = self.ids.copy()
+        new.owner = self.owner.copy()
+        new.soldiers = self.soldiers.copy()
+        new.general = self.general.copy()
+        for cell in cells:
+            new.ids[cell] = _NOBODY
+            new.owner[cell] = -1
+            new.soldiers[cell] = 0
+            new.general[cell] = False
+        new._place(units, cells)
+        new.mountain = self.mountain
+        new.castle_owner = self.castle_owner
+        new.castle_index = self.castle_index
+        # One level only: a chain of parents would keep every earlier view alive.
+        self.parent = None
+        new.parent = self
+        new.changed = tuple(sorted(cells))
+        return new
 
 
 Occupancy = View
@@ -91,6 +131,22 @@ def cells_within(mode: str, cell: int, radius: int, include_self: bool = False) 
     return MAPS[MODE_MAP[mode]].grid.within(cell, radius, include_self)
 
 
+@functools.cache
+def clear_radius(mode: str, terrain: tuple[int, ...], anchor: int, radius: int) -> frozenset[int]:
+    """The cells within ``radius`` of ``anchor`` (itself included) with no mountain of
+    ``terrain`` strictly between them on a ray (R2.1d for radius effects, as
+    :func:`not_blocked_by_mountain` reads it), kept per map, terrain, cell and radius."""
+    grid = MAPS[MODE_MAP[mode]].grid
+    mountains = set(terrain)
+    found = set()
+    for cell in range(grid.size):
+        if grid.distance(anchor, cell) <= radius:
+            between = grid.between(anchor, cell)
+            if between is None or not any(c in mountains for c in between):
+                found.add(cell)
+    return frozenset(found)
+
+
 def to_action_cell(spec: MapSpec, cell: int) -> int:
     """A board cell as actions number it (``row * 13 + col``)."""
     row, col = divmod(cell, spec.grid.cols)
@@ -114,15 +170,24 @@ def occupancy(state: DozenWarState) -> View:
     # make the same view, so a question asked again before anything moved reuses it.
     if (
         last
-        and len(units) == len(last[1])
-        and all(map(operator.is_, units, last[1]))
         and len(castles) == len(last[2])
         and all(map(operator.is_, castles, last[2]))
         and last[3] == state.mode
         and last[4] == state.terrain
     ):
-        view: View = last[0]
-        return view
+        before = last[1]
+        if len(units) == len(before):
+            if all(map(operator.is_, units, before)):
+                view: View = last[0]
+                return view
+            # Most actions replace a unit or two: the same ids in the same order (so the same
+            # cell order within each cell) let the view be updated at the cells they touch.
+            changed = [i for i, unit in enumerate(units) if unit is not before[i]]
+            if len(changed) <= _DERIVE_MOST and all(units[i].id == before[i].id for i in changed):
+                cells = {before[i].cell for i in changed} | {units[i].cell for i in changed}
+                view = last[0].derive(units, cells)
+                _LAST_VIEW[:] = [view, units, last[2], state.mode, last[4]]
+                return view
     view = View(state)
     _LAST_VIEW[:] = [view, units, tuple(castles), state.mode, list(state.terrain)]
     return view
@@ -130,6 +195,8 @@ def occupancy(state: DozenWarState) -> View:
 
 #: The last view built, with the units, castles, mode and terrain it was built from.
 _LAST_VIEW: list[Any] = []
+#: The most replaced units for which a view is updated rather than built afresh.
+_DERIVE_MOST = 4
 
 
 def is_mountain(state: DozenWarState, cell: int) -> bool:

@@ -21,6 +21,7 @@ from .board import (
     attack_range,
     castle_at,
     cells_within,
+    clear_radius,
     direction_index,
     is_enemy,
     is_mountain,
@@ -34,7 +35,7 @@ from .board import (
     targets_in_cell,
 )
 from .components import CARDS, SKILLS, ULTIMATE_COST, stats_of
-from .model import UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit, Task
+from .model import UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit, Task, Unit
 from .table import change, damage_castle, damage_unit, designs_in_hand, heal
 
 if TYPE_CHECKING:
@@ -127,13 +128,7 @@ def fix_numbers(state: DozenWarState, a: Attack, roll: bool) -> None:
             base = int(op.get("damage", 0))
         buff_damage = unit.buff_damage if unit is not None else 0
         a.damage = base + (buff_damage + int(mod.get("damage", 0)) if base > 0 else 0)
-        reach = sel.get("range")
-        if reach == "current" and unit is not None:
-            a.range = attack_range(state, unit, int(mod.get("range", 0)))
-        elif isinstance(reach, int):
-            a.range = reach + int(mod.get("range", 0))
-        else:
-            a.range = 0
+        a.range = _op_range(state, unit, sel, mod)
         unguardable = (unit is not None and unit.buff_unguardable) or bool(mod.get("unguardable"))
         a.guardable = bool(op.get("guardable", True)) and not unguardable and a.damage > 0
         a.splash = False
@@ -159,13 +154,28 @@ def fix_numbers(state: DozenWarState, a: Attack, roll: bool) -> None:
     a.splash_extra = int(mod.get("splash_extra", 0))
 
 
+def _op_range(state: DozenWarState, unit: Unit | None, sel: dict[str, Any], mod: dict[str, Any]) -> int:
+    """R12.3: the range of a skill's or card's strike (``sel``: its selector) with a modifier."""
+    reach = sel.get("range")
+    if reach == "current" and unit is not None:
+        return attack_range(state, unit, int(mod.get("range", 0)))
+    if isinstance(reach, int):
+        return reach + int(mod.get("range", 0))
+    return 0
+
+
 def has_targets(
     state: DozenWarState, player: int, unit_id: int | None, op: dict[str, Any], card: str, occ: Occupancy
 ) -> bool:
     """R12.3: whether an attack declared like this would have a legal target."""
-    probe = Attack(player=player, unit=unit_id, source="probe", card=card, op=op)
-    fix_numbers(state, probe, roll=False)
-    return any_candidate(state, probe, occ)
+    if not op:
+        probe = Attack(player=player, unit=unit_id, source="probe", card=card, op=op)
+        fix_numbers(state, probe, roll=False)
+        return any_candidate(state, probe, occ)
+    # Only the range of the numbers fix_numbers would fix bears on the targets.
+    unit = state.units.get(unit_id) if unit_id is not None else None
+    sel = op["select"]
+    return _any_target(state, player, unit, sel, _op_range(state, unit, sel, attack_mods(card)), None, occ)
 
 
 def _source_stars(state: DozenWarState, attack: Attack) -> int:
@@ -218,33 +228,73 @@ def candidates(state: DozenWarState, attack: Attack, occ: Occupancy, distinct: b
 def any_candidate(state: DozenWarState, attack: Attack, occ: Occupancy) -> bool:
     """Whether :func:`candidates` (not ``distinct``) would find a target: the same tests, each
     cell's targets before its line to the unit, stopping at the first."""
-    sel = selector(state, attack)
-    player = attack.player
+    unit = state.units.get(attack.unit) if attack.unit is not None else None
+    return _any_target(state, attack.player, unit, selector(state, attack), attack.range, attack.ray, occ)
+
+
+def _any_target(
+    state: DozenWarState,
+    player: int,
+    unit: Unit | None,
+    sel: dict[str, Any],
+    reach: int,
+    only_ray: int | None,
+    occ: Occupancy,
+) -> bool:
+    """:func:`any_candidate` for an attack by ``player`` with ``unit``, selector ``sel``, range
+    ``reach`` and (when set) its one ray."""
     shape = sel.get("shape", "attack_range")
     kinds = sel.get("unit", "any")
     castles = bool(sel.get("or_castle", False))
-    unit = state.units.get(attack.unit) if attack.unit is not None else None
     units = state.units
     if shape == "anywhere":
         cells: Iterable[int] = range(spec_of(state).grid.size)
     elif unit is None:
         return False
     elif shape == "radius":
+        clear = clear_radius(state.mode, tuple(state.terrain), unit.cell, reach)
         return any(
-            any(
+            c in clear
+            and any(
                 t >= CASTLE_BASE or unit_kind_fits(units[t], kinds)
                 for t in targets_in_cell(state, player, c, occ, castles)
             )
-            and not_blocked_by_mountain(state, unit.cell, c)
-            for c in cells_within(state.mode, unit.cell, attack.range)
+            for c in cells_within(state.mode, unit.cell, reach)
         )
     else:
+        # ray_cells' walk, each cell's targets read as it is reached.
         over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
-        cells = [
-            c
-            for d, c in ray_cells(state, unit.cell, attack.range, over, occ)
-            if attack.ray is None or d == attack.ray
-        ]
+        side = state.side_of
+        mine = side[player]
+        owner, ids, soldiers, mountain, keepers = (
+            occ.owner,
+            occ.ids,
+            occ.soldiers,
+            occ.mountain,
+            occ.castle_owner,
+        )
+        any_kind = kinds == "any"
+        for d, ray in enumerate(spec_of(state).grid.rays(unit.cell)):
+            if only_ray is not None and d != only_ray:
+                continue
+            for cell in ray[:reach]:
+                here = ids[cell]
+                who = owner[cell]
+                enemies = who != -1 and who != player and side[who] != mine
+                if enemies and (any_kind or any(unit_kind_fits(units[t], kinds) for t in here)):
+                    return True
+                if castles:
+                    keeper = keepers[cell]
+                    if (
+                        keeper != -1
+                        and keeper != player
+                        and side[keeper] != mine
+                        and not (enemies and here and soldiers[cell])
+                    ):
+                        return True
+                if mountain[cell] or (not over and here):
+                    break
+        return False
     return any(
         t >= CASTLE_BASE or unit_kind_fits(units[t], kinds)
         for c in cells

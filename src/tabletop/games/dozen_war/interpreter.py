@@ -9,7 +9,7 @@ reflections) are queued on the hit (R12.6) and run after its damage (R12.7 step 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -20,12 +20,12 @@ from .board import (
     attack_range,
     base_range,
     cells_within,
+    clear_radius,
     from_action_cell,
     is_enemy,
     is_mountain,
     line_clear,
     may_stand,
-    not_blocked_by_mountain,
     occupancy,
     passable,
     ray_cells,
@@ -323,10 +323,22 @@ def _necklace(state: DozenWarState, task: Task, action: Action) -> None:
 
 def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[int]:
     """The units a selector allows ``seat`` to choose (``user`` is the skill's unit)."""
+    return sorted(_selected(state, seat, user, sel))
+
+
+def any_selected(state: DozenWarState, seat: int, user: int, sel: Any) -> bool:
+    """Whether :func:`select_units` would allow any unit (stopping at the first)."""
+    return next(_selected(state, seat, user, sel), None) is not None
+
+
+def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[int]:
+    """The ids :func:`select_units` allows, in the board's unit order."""
     from .combat import unit_kind_fits
 
     if sel == "user":
-        return [user] if user in state.units else []
+        if user in state.units:
+            yield user
+        return
     side = sel.get("side", "own")
     kinds = sel.get("unit", "any")
     shape = sel.get("shape", "anywhere")
@@ -349,23 +361,28 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
     else:
         allowed = None
     current = state.turns.current
-    found = []
     # The selector's own words, read once rather than once per unit.
     skip_user = not sel.get("include_user", False)
     not_attacked = sel.get("not_attacked")
     damaged_only = sel.get("damaged_only")
     hit_yours = sel.get("filter") == "made_a_hit_on_your_units_this_turn"
     in_hit = state.hit is not None  # only then may an ally's receiver count as one's own
+    sides = state.side_of
+    my_side = sides[seat]
+    any_kind = kinds == "any"
+    #: Per anchor, the cells a radius reaches (built at the first unit that gets that far).
+    zones: list[frozenset[int]] | None = None
     for unit in state.units.values():
-        if side == "own" and unit.owner != seat and not (in_hit and _ally_receiver(state, seat, unit.id)):
+        owner = unit.owner
+        if side == "own" and owner != seat and not (in_hit and _ally_receiver(state, seat, unit.id)):
             continue
-        if side == "enemy" and not is_enemy(state, seat, unit.owner):
+        if side == "enemy" and (owner == seat or sides[owner] == my_side):
             continue
-        if side == "active_enemy" and (unit.owner != current or not is_enemy(state, seat, unit.owner)):
+        if side == "active_enemy" and (owner != current or owner == seat or sides[owner] == my_side):
             continue
         if skip_user and unit.id == user:
             continue
-        if not unit_kind_fits(unit, kinds):
+        if not any_kind and not unit_kind_fits(unit, kinds):
             continue
         if not_attacked and unit.attacked:
             continue
@@ -374,10 +391,11 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
         if hit_yours and not _hit_yours(state, seat, unit.id):
             continue
         if shape == "radius":
-            if not any(
-                grid.distance(a, unit.cell) <= int(reach) and not_blocked_by_mountain(state, a, unit.cell)
-                for a in anchors
-            ):
+            if zones is None:
+                terrain = tuple(state.terrain)
+                zones = [clear_radius(state.mode, terrain, a, int(reach)) for a in anchors]
+            cell = unit.cell
+            if not any(cell in zone for zone in zones):
                 continue
         elif shape == "attack_range":
             if allowed is None or unit.cell not in allowed:
@@ -389,8 +407,7 @@ def select_units(state: DozenWarState, seat: int, user: int, sel: Any) -> list[i
                 continue
             if grid.distance(origin.cell, unit.cell) > int(reach):
                 continue
-        found.append(unit.id)
-    return sorted(found)
+        yield unit.id
 
 
 def _ally_receiver(state: DozenWarState, seat: int, uid: int) -> bool:
@@ -599,6 +616,16 @@ def teleport_cells(state: DozenWarState, uid: int, within: int) -> list[int]:
     if unit is None:
         return []
     return legal_cells_for(state, uid, list(cells_within(state.mode, unit.cell, within)))
+
+
+def teleport_possible(state: DozenWarState, uid: int, within: int) -> bool:
+    """Whether :func:`teleport_cells` has any cell (stopping at the first)."""
+    unit = state.units.get(uid)
+    if unit is None:
+        return False
+    occ = occupancy(state)
+    here = unit.cell
+    return any(c != here and may_stand(state, unit, c, occ) for c in cells_within(state.mode, here, within))
 
 
 def _ask_teleport(state: DozenWarState, seat: int, uid: int, within: int, dodge: bool) -> None:
@@ -1278,15 +1305,13 @@ def effect_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
                 and hit.receiver < CASTLE_BASE
                 and bool(teleport_cells(state, hit.receiver, int(spec["within"])))
             )
-        return any(
-            teleport_cells(state, u, int(spec["within"]))
-            for u in select_units(state, seat, user, spec["select"])
-        )
+        within = int(spec["within"])
+        return any(teleport_possible(state, u, within) for u in _selected(state, seat, user, spec["select"]))
     if kind in ("heal", "buff", "convert_soldier"):
         sel = spec.get("select")
         if sel == "user" or (isinstance(sel, dict) and _user_qualifies(state, user, sel)):
             return True  # the user itself is a candidate: no need to look further
-        return bool(select_units(state, seat, user, sel))
+        return any_selected(state, seat, user, sel)
     if kind == "summon":
         return summon_possible(state, seat, user, spec)
     if kind == "redirect":
@@ -1300,7 +1325,7 @@ def effect_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
             return state.attack is not None and bool(state.hands[state.attack.player])
         return any(state.hands[s] for s in range(state.num_players) if is_enemy(state, seat, s))
     if kind == "status" and "select" in spec:
-        return bool(select_units(state, seat, user, spec["select"]))
+        return any_selected(state, seat, user, spec["select"])
     if kind in ("reflect_damage", "counter_strike"):
         return hit is None or _protects(state, spec.get("protects"), hit.receiver)
     return True

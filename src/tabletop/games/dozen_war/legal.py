@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -224,35 +224,88 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
     mountain), whether an enemy target is there (R12.4, R2.8) and whether it stops a line of fire
     (R2.1d). Coarser than the board, so a unit's own neighbours moving about leave most codes as
     they were."""
+    last = _LAST_CODES
+    if last and last[1] == seat and last[2] == state.mode and last[3] == state.side_of:
+        if occ is last[0]:
+            kept: CellCodes = last[4]
+            return kept
+        if occ.parent is last[0]:
+            # The view was updated from the one these codes were built on (same castles and
+            # terrain): only its changed cells can have other codes.
+            codes = _changed_codes(state, seat, occ, engage, last[4])
+            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes]
+            return codes
+    codes = _all_codes(state, seat, occ, engage)
+    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes]
+    return codes
+
+
+#: The last cell codes built, with the view, seat, mode and sides they were built from.
+_LAST_CODES: list[Any] = []
+
+
+def _changed_codes(
+    state: DozenWarState, seat: int, occ: Occupancy, engage: bool, before: CellCodes
+) -> CellCodes:
+    """:func:`_all_codes` from the codes of ``occ``'s parent view, recomputing the changed cells
+    alone (each cell's codes read only that cell's units and castle)."""
+    return _recode(
+        state, seat, occ, engage, before[0].copy(), before[1].copy(), before[2].copy(), occ.changed
+    )
+
+
+def _all_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -> CellCodes:
+    """:func:`_cell_codes` built afresh: the empty board's codes, recomputed where a unit or a
+    standing castle is (a map's castles stand on distinct cells)."""
     moves, targets, blockers = _templates(state.mode, tuple(state.terrain))
-    moves, targets, blockers = moves.copy(), targets.copy(), blockers.copy()
+    cells = {unit.cell for unit in state.units.values()}
+    cells.update(castle.cell for castle in state.castles if castle.hp > 0)
+    return _recode(state, seat, occ, engage, moves.copy(), targets.copy(), blockers.copy(), cells)
+
+
+def _recode(
+    state: DozenWarState,
+    seat: int,
+    occ: Occupancy,
+    engage: bool,
+    moves: list[int],
+    targets: list[int],
+    blockers: list[int],
+    cells: Iterable[int],
+) -> CellCodes:
+    """The codes of ``cells`` set in these lists from the empty board's and the view's."""
+    template_moves, _, template_blockers = _templates(state.mode, tuple(state.terrain))
     side = state.side_of
     mine = side[seat]
-    owner, soldiers, general, mountain = occ.owner, occ.soldiers, occ.general, occ.mountain
+    ids, owner, soldiers, general, mountain = occ.ids, occ.owner, occ.soldiers, occ.general, occ.mountain
+    keepers = occ.castle_owner
     full = CELL_CAPACITY.limits["soldier"]
-    for unit in state.units.values():
-        cell = unit.cell
-        who = owner[cell]
-        code = moves[cell]
-        if who != seat:
+    for cell in cells:
+        code = template_moves[cell]
+        target = 0
+        blocker = template_blockers[cell]
+        if ids[cell]:
+            who = owner[cell]
+            if who != seat:
+                code &= ~_FRIENDLY
+                if side[who] != mine:
+                    target = 1
+            if soldiers[cell] >= full:
+                code |= _FULL
+            if general[cell]:
+                code |= _GENERAL
+            if engage or mountain[cell]:
+                code |= _OCCUPIED
+            blocker = 1
+        keeper = keepers[cell]
+        if keeper != -1 and keeper != seat:
             code &= ~_FRIENDLY
-            if side[who] != mine:
-                targets[cell] = 1
-        if soldiers[cell] >= full:
-            code |= _FULL
-        if general[cell]:
-            code |= _GENERAL
-        if engage or mountain[cell]:
-            code |= _OCCUPIED
+            if side[keeper] != mine and not soldiers[cell]:
+                target = 1
         moves[cell] = code
-        blockers[cell] = 1
-    for castle in state.castles:
-        if castle.hp > 0 and castle.owner != seat:
-            cell = castle.cell
-            moves[cell] &= ~_FRIENDLY
-            if side[castle.owner] != mine and not soldiers[cell]:
-                targets[cell] = 1
-    return moves, targets, blockers, occ.mountain
+        targets[cell] = target
+        blockers[cell] = blocker
+    return moves, targets, blockers, mountain
 
 
 def _end_code(code: int, engage: bool, general: bool, climber: bool) -> bool:
@@ -386,7 +439,7 @@ def _skill_uses(
     if first["op"] == "status" and first.get("hostile"):
         return (
             [_use(skill_id, "", copied)]
-            if interpreter.select_units(state, seat, unit.id, first["select"])
+            if interpreter.any_selected(state, seat, unit.id, first["select"])
             else []
         )
     if first["op"] == "teleport" and unit.attacked:
@@ -430,7 +483,7 @@ def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy)
     if first["op"] == "buff":
         return bool(interpreter.buff_candidates(state, seat, -1, first, design))
     if first["op"] == "heal":
-        return bool(interpreter.select_units(state, seat, -1, first["select"]))
+        return interpreter.any_selected(state, seat, -1, first["select"])
     return interpreter.effect_possible(state, seat, -1, first, window=False)
 
 
