@@ -125,3 +125,25 @@ def test_a_run_reports_and_keeps_the_cold_start(tmp_path: Path) -> None:
     out = io.StringIO()
     run([TOY], players=2, seconds=0.1, baseline=baseline, out=out)
     assert f"was {colds[0].first_game_ratio:.0%}" in out.getvalue()
+
+
+def test_the_command_keeps_its_figures_where_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.cli import main
+
+    monkeypatch.chdir(tmp_path)  # the default baseline is in the current directory
+    args = ["bench", "wonders_duel", "-o", "wonders=beginner", "--seconds", "0.2", "--no-cold"]
+    assert main([*args, "--no-save"]) == 0
+    assert not (tmp_path / ".tabletop-bench.json").exists()
+    assert main([*args, "--baseline", "kept.json"]) == 0
+    kept = read_baseline(tmp_path / "kept.json")
+    assert list(kept["configurations"]) == [configuration_key("wonders_duel", 2, {"wonders": "beginner"})]
+    assert main(args) == 0 and (tmp_path / ".tabletop-bench.json").exists()
+    out = capsys.readouterr().out
+    assert out.count("previous: none") == 3 and "trusted loads/s" in out
+    assert main(args) == 0
+    assert "previous (" in capsys.readouterr().out
+    (tmp_path / "bad.json").write_text("[]")
+    assert main([*args, "--baseline", "bad.json"]) == 2
+    assert "bad.json is not a tabletop bench baseline" in capsys.readouterr().err

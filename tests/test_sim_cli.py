@@ -202,7 +202,7 @@ def test_cli_play_takes_numbers_and_explains_bad_choices(
 def test_cli_bench_prints_a_row_per_configuration(
     capsys: pytest.CaptureFixture[str], toy_registered: None
 ) -> None:
-    assert cli.main(["bench", "toy", "--seconds", "0.05"]) == 0
+    assert cli.main(["bench", "toy", "--seconds", "0.05", "--no-save", "--no-cold"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("toy")]
     # Fewest and most players; at 4 seats once alone and once as partners (a choice option).
     assert [row[1] for row in rows] == ["2", "4", "4"]

@@ -366,8 +366,9 @@ def _row(label: str, cells: Sequence[str], tail: str = "") -> str:
     return f"{label:<59}" + " ".join(f"{cell:>{w}}" for cell, w in zip(cells, _WIDTHS)) + tail
 
 
-def print_result(r: BenchResult, previous: Mapping[str, Any] | None, out: TextIO = sys.stdout) -> None:
+def print_result(r: BenchResult, previous: Mapping[str, Any] | None, out: TextIO | None = None) -> None:
     """Three rows for one configuration: the figures, the previous run's, and the change."""
+    out = sys.stdout if out is None else out  # sys.stdout now, as a test may have replaced it
     text = ",".join(f"{k}={v}" for k, v in r.options.items()) or "-"
     now = [getattr(r, name) for name, _ in FIGURES]
     shown = [f"{now[0]:,.1f}"] + [f"{value:,.0f}" for value in now[1:]]
@@ -400,8 +401,9 @@ def _number(value: Any) -> str:
     return f"{value:,.0f}" if isinstance(value, (int, float)) and not isinstance(value, bool) else "-"
 
 
-def print_cold(c: ColdResult, previous: Mapping[str, Any] | None, out: TextIO = sys.stdout) -> None:
+def print_cold(c: ColdResult, previous: Mapping[str, Any] | None, out: TextIO | None = None) -> None:
     """One row: a fresh process's speed as a share of its warm speed, now and last time."""
+    out = sys.stdout if out is None else out  # sys.stdout now, as a test may have replaced it
     text = ",".join(f"{k}={v}" for k, v in c.options.items()) or "-"
 
     def share(value: Any) -> str:
@@ -426,11 +428,12 @@ def run(
     baseline: Path | None = Path(DEFAULT_BASELINE),
     save: bool = True,
     cold: bool = True,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
 ) -> tuple[list[BenchResult], list[ColdResult]]:
     """``tabletop bench``: every configuration of ``games`` with the previous run's figures
     from ``baseline`` beside it, then each game's cold start; the figures are kept in
     ``baseline`` unless ``save`` is false."""
+    out = sys.stdout if out is None else out  # sys.stdout now, as a test may have replaced it
     previous = read_baseline(baseline) if baseline is not None else {"configurations": {}, "cold": {}}
     print(
         _row(

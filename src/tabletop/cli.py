@@ -11,7 +11,8 @@ from typing import Any, TextIO
 
 from . import __version__
 from .agents import AGENT_KINDS, make_agent
-from .bench import bench, configurations, print_adapter_bench
+from .bench import DEFAULT_BASELINE, print_adapter_bench
+from .bench import run as run_bench
 from .core.registry import game_names, load
 from .play import play
 from .sim import BACKENDS, ProgressBar, simulate
@@ -171,7 +172,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """``tabletop bench``: games/s, decisions/s and clones/s per game configuration."""
+    """``tabletop bench``: games/s, decisions/s, clones/s and loads/s per game configuration
+    beside the previous run's (kept in ``--baseline``), then each game's cold start."""
     names = [args.game] if args.game else list(game_names())
     if args.adapters:
         return print_adapter_bench(names, args.players, parse_options(args.option), args.seconds)
@@ -179,21 +181,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from .agents.speed import print_search_bench
 
         return print_search_bench(names, args.players, parse_options(args.option), args.seconds)
-    print(
-        f"{'game':<20} {'players':>7} {'options':<24} {'games/s':>9} {'decisions/s':>12} "
-        f"{'clones/s':>10} {'decisions/game':>15}"
+    run_bench(
+        [load(name) for name in names],
+        players=args.players,
+        options=parse_options(args.option),
+        seconds=args.seconds,
+        baseline=Path(args.baseline),
+        save=not args.no_save,
+        cold=not args.no_cold,
     )
-    for name in names:
-        game = load(name)
-        for players, options in configurations(game, args.players, parse_options(args.option)):
-            r = bench(game, players, options, seconds=args.seconds)
-            text = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
-            print(
-                f"{name:<20} {players:>7} {text:<24} {r.games_per_second:>9.1f} "
-                f"{r.decisions_per_second:>12,.0f} {r.clones_per_second:>10,.0f} "
-                f"{r.mean_decisions:>15.1f}",
-                flush=True,
-            )
     return 0
 
 
@@ -305,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.set_defaults(run=cmd_replay)
 
-    ben = commands.add_parser("bench", help="random games/s, decisions/s and clones/s per game")
+    ben = commands.add_parser("bench", help="random games/s, decisions/s, clones/s and loads/s per game")
     ben.add_argument("game", nargs="?", default=None, help="one game (default: all)")
     ben.add_argument("--players", type=int, default=None, help="only this player count")
     ben.add_argument(
@@ -320,6 +316,14 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument(
         "--search", action="store_true", help="ISMCTS iterations/s and the determinize/clone/apply costs"
     )
+    ben.add_argument(
+        "--baseline",
+        default=DEFAULT_BASELINE,
+        metavar="FILE",
+        help="the previous run's figures, shown beside this run's, which replace them (default: %(default)s)",
+    )
+    ben.add_argument("--no-save", action="store_true", help="leave the baseline file as it was")
+    ben.add_argument("--no-cold", action="store_true", help="skip the cold start (a new process per game)")
     ben.set_defaults(run=cmd_bench)
     tour = commands.add_parser("tournament", help="a round robin between agents: win rates and ratings")
     game_args(tour)
