@@ -116,7 +116,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         if type(data) is not dict:
             return structure_action_anew(data)
         try:
-            key = json_text(data)
+            key = json_text(data) if _encode is None else "".join(_encode(data, 0))  # json_text, inline
         except Exception:  # not JSON (a set, an object): cattrs names what is wrong
             return structure_action_anew(data)
         hit = interned.get(key)
@@ -173,8 +173,15 @@ def _every_key(
     """``structure`` refusing a mapping that lacks any saved field of ``cls`` (defaults or not),
     with the error cattrs gives for a missing required field, so the path names the key."""
     saved = [field for field in attrs.fields(cls) if field.name not in skipped]
+    names = frozenset(field.name for field in saved)
 
     def structure_every_key(data: Any, type_: Any) -> Any:
+        # A dict with every key passes with one set comparison (a dict's keys view is a set).
+        if type(data) is not dict or not data.keys() >= names:
+            complain_of_missing(data)
+        return structure(data, type_)
+
+    def complain_of_missing(data: Any) -> None:
         if isinstance(data, Mapping):
             missing = [field for field in saved if field.name not in data]
             if missing:
@@ -190,13 +197,14 @@ def _every_key(
                     ]
                     errors.append(error)
                 raise cattrs.ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
-        return structure(data, type_)
 
     return structure_every_key
 
 
 def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:
     def structure(value: Any, _: Any) -> Any:
+        if type(value) is kind:  # the usual case, and the value as it is
+            return value
         if not isinstance(value, accepted) or (isinstance(value, bool) and kind is not bool):
             raise ValueError(f"{value!r} is not {'an' if kind is int else 'a'} {kind.__name__}")
         return kind(value)
