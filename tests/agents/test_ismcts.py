@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,3 +213,29 @@ def test_make_agent_specs() -> None:
 def test_make_agent_refuses_bad_specs(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_agent(spec, 0)
+
+
+def test_user_classes_by_module_and_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "my_bots.py").write_text(
+        "class First:\n"
+        "    def act(self, state):\n"
+        "        return state.legal_actions()[0]\n\n"
+        "class Seeded:\n"
+        "    def __init__(self, depth=1, seed=None):\n"
+        "        self.depth, self.seed = depth, seed\n\n"
+        "    def act(self, state):\n"
+        "        return state.legal_actions()[-1]\n\n"
+        "class Mute:\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert type(make_agent("my_bots:First", 5)).__name__ == "First"  # made without a seed
+    seeded = make_agent("my_bots:Seeded:3", 5)
+    assert (vars(seeded)["depth"], vars(seeded)["seed"]) == (3, 5)
+    named = make_agent("my_bots:Seeded:deep", 5)
+    assert vars(named)["depth"] == "deep"  # not JSON: the text itself
+    with pytest.raises(ValueError, match="no act"):
+        make_agent("my_bots:Mute")
+    with pytest.raises(ValueError, match="failed"):
+        make_agent("my_bots:First:3")  # First takes no argument
