@@ -72,7 +72,9 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         fn = _every_key(cls, made, skip_derived(cls)) if every_key else made
 
         def structure_mapping(data: Any, type_: Any) -> Any:
-            if not isinstance(data, Mapping):  # cattrs would fail on it with "no attribute 'keys'"
+            if type(data) is not dict and not isinstance(
+                data, Mapping
+            ):  # cattrs would fail on it with "no attribute 'keys'"
                 raise ValueError(f"expected an object of {cls.__name__}'s fields, got {data!r}")
             return fn(data, type_)
 
@@ -282,7 +284,7 @@ def _is_int_keyed(t: Any) -> bool:
 
 def _int_keyed(converter: cattrs.Converter, value_type: Any) -> Callable[[Any, Any], Any]:
     def structure(data: Any, _: Any) -> dict[int, Any]:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise ValueError(f"expected a mapping, got {data!r}")
         return {
             (int(key) if isinstance(key, str) else converter.structure(key, int)): converter.structure(
