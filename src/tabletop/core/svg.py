@@ -285,6 +285,19 @@ def card_back(
         )
 
 
+def headed(width: float, height: float, heading: str) -> Svg:
+    """A picture whose first line, and tooltip, is ``heading`` (who decides what now, or how the
+    game ended)."""
+    picture = Svg(width, height, title=heading)
+    picture.text(16, 24, heading, size=15, weight="bold")
+    return picture
+
+
+def winners_text(winners: Iterable[int]) -> str:
+    """``player 0 and player 2``, or ``nobody (a draw)``."""
+    return " and ".join(f"player {seat}" for seat in winners) or "nobody (a draw)"
+
+
 def card_stack(
     picture: Svg, x: float, y: float, w: float, h: float, count: int, *, empty: str = "", **face: Any
 ) -> None:

@@ -20,9 +20,11 @@ from tabletop.core.svg import (
     card,
     card_back,
     card_stack,
+    headed,
     ink_on,
     seat_panel,
     token,
+    winners_text,
 )
 
 from .components import CARDS, CITY_FACES, COLOURS, NOBLES, TOKEN_KINDS, TRADING_POSTS
@@ -52,8 +54,9 @@ def status(view: dict[str, Any]) -> str:
     module = view["module"] or "base game"
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(f"player {w}" for w in outcome["winners"])
-        return f"Splendor ({module}) — game over ({outcome['reason']}): {winners} won"
+        return (
+            f"Splendor ({module}) — game over ({outcome['reason']}): {winners_text(outcome['winners'])} won"
+        )
     doing = f", buying {view['purchase']}" if view["purchase"] else ""
     ending = " — last round" if view["end_triggered"] else ""
     return f"Splendor ({module}), round {view['round']} — player {view['to_play']} to decide: {view['decision']}{doing}{ending}"
@@ -64,8 +67,7 @@ def draw(state: CitiesOfSplendorState, seat: int | None) -> str:
     view = state.observation(0 if seat is None else seat)
     players = len(view["players"])
     rows = (players + 1) // 2
-    picture = Svg(WIDTH, 400 + rows * (PANEL_H + 12), title=status(view))
-    picture.text(16, 24, status(view), size=15, weight="bold")
+    picture = headed(WIDTH, 400 + rows * (PANEL_H + 12), status(view))
     flags = {
         card_id: [owner for owner, p in enumerate(view["players"]) if card_id in p["strongholds"]]
         for p in view["players"]

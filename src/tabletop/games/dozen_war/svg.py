@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card_back, seat_panel, token
+from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card_back, headed, seat_panel, token, winners_text
 
 from .components import CARD_COPIES, GENERALS, MAPS, MODE_MAP, card_name
 
@@ -31,8 +31,7 @@ def status(view: dict[str, Any]) -> str:
     """The round and who decides what now, or how the game ended."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = ", ".join(f"player {w}" for w in outcome["winners"]) or "nobody (a draw)"
-        return f"Dozen War ({view['mode']}) — game over ({outcome['reason']}): {winners}"
+        return f"Dozen War ({view['mode']}) — game over ({outcome['reason']}): {winners_text(outcome['winners'])}"
     return f"Dozen War ({view['mode']}), round {view['round']} — player {view['current_player']} to decide: {view['decision']}"
 
 
@@ -42,8 +41,7 @@ def draw(state: DozenWarState, seat: int | None) -> str:
     players = len(view["home"])
     panel_h = 212
     height = max(BOARD_SIZE + 110, 44 + players * (panel_h + 8) + 70)
-    picture = Svg(WIDTH, height, title=status(view))
-    picture.text(16, 24, status(view), size=15, weight="bold")
+    picture = headed(WIDTH, height, status(view))
     _board(picture, view)
     for owner in range(players):
         _player(picture, view, owner, seat, 44 + owner * (panel_h + 8), panel_h)

@@ -15,7 +15,17 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card, card_back, seat_panel, token
+from tabletop.core.svg import (
+    PALETTE,
+    SEAT_COLOURS,
+    Svg,
+    card,
+    card_back,
+    headed,
+    seat_panel,
+    token,
+    winners_text,
+)
 
 from .components import BOARDS, CARDS, COLORS
 
@@ -44,8 +54,7 @@ def status(view: dict[str, Any]) -> str:
     """The Age and turn and who still has to choose, or how the game ended."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(f"player {w}" for w in outcome["winners"])
-        return f"7 Wonders — game over ({outcome['reason']}): {winners} won"
+        return f"7 Wonders — game over ({outcome['reason']}): {winners_text(outcome['winners'])} won"
     waiting = ", ".join(map(str, view["acting_seats"])) or "nobody"
     return f"7 Wonders — Age {ROMAN[view['age']]}, turn {view['turn']}: {view['decision']} (waiting for {waiting})"
 
@@ -54,8 +63,7 @@ def draw(state: SevenWondersState, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator, public information only)."""
     view = state.observation(0 if seat is None else seat)
     # a spectator sees no hand: no room is kept for one under the circle
-    picture = Svg(WIDTH, HEIGHT if seat is not None else HEIGHT - 150, title=status(view))
-    picture.text(16, 24, status(view), size=16, weight="bold")
+    picture = headed(WIDTH, HEIGHT if seat is not None else HEIGHT - 150, status(view))
     cities = len(view["boards"])
     for city in range(cities):
         angle = math.pi / 2 + 2 * math.pi * city / cities

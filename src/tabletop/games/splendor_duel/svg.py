@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, Svg, card, card_back, card_stack, seat_panel, token
+from tabletop.core.svg import (
+    PALETTE,
+    Svg,
+    card,
+    card_back,
+    card_stack,
+    headed,
+    seat_panel,
+    token,
+    winners_text,
+)
 
 from .components import CARDS, COLOURLESS, COST_KINDS, GEMS, GRID, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 
@@ -38,17 +48,15 @@ def status(view: dict[str, Any]) -> str:
     """Who decides what now, or how the game ended."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(f"player {w}" for w in outcome["winners"])
-        return f"Game over: {winners} won ({outcome['reason']})"
+        return f"Splendor Duel — game over: {winners_text(outcome['winners'])} won ({outcome['reason']})"
     pending = f" (then {', '.join(view['pending'])})" if view["pending"] else ""
-    return f"Player {view['to_play']} to play: {view['decision']}{pending}"
+    return f"Splendor Duel — player {view['to_play']} to play: {view['decision']}{pending}"
 
 
 def draw(state: SplendorDuelState, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator, public information only)."""
     view = state.observation(0 if seat is None else seat)
-    picture = Svg(WIDTH, HEIGHT, title=f"Splendor Duel: {status(view)}")
-    picture.text(16, 26, status(view), size=16, weight="bold")
+    picture = headed(WIDTH, HEIGHT, status(view))
     _board(picture, view)
     _pyramid(picture, view)
     _royals(picture, view["royal_supply"], 770, 50)

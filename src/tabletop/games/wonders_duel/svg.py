@@ -13,7 +13,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.svg import PALETTE, SEAT_COLOURS, Svg, card, card_back, seat_panel, token
+from tabletop.core.svg import (
+    PALETTE,
+    SEAT_COLOURS,
+    Svg,
+    card,
+    card_back,
+    headed,
+    seat_panel,
+    token,
+    winners_text,
+)
 
 from .city import card_cost
 from .components import BOARD, CARDS, COLORS, LOOT_SPACE, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS
@@ -42,18 +52,18 @@ def status(view: dict[str, Any]) -> str:
     """Who decides what now, or how the game ended."""
     outcome = view["outcome"]
     if outcome is not None:
-        winners = " and ".join(f"player {w}" for w in outcome["winners"])
-        return f"Game over: {outcome['reason']} victory of {winners}"
+        return (
+            f"7 Wonders Duel — game over: {outcome['reason']} victory of {winners_text(outcome['winners'])}"
+        )
     age = f"Age {ROMAN[view['age']]}" if view["age"] else "Wonder draft"
     pending = f" (then {', '.join(view['pending'])})" if view["pending"] else ""
-    return f"{age} — player {view['current_player']} to play: {view['decision']}{pending}"
+    return f"7 Wonders Duel — {age}, player {view['current_player']} to play: {view['decision']}{pending}"
 
 
 def draw(state: WondersDuelState, seat: int | None) -> str:
     """The table as ``seat`` sees it (``None``: a spectator, public information only)."""
     view = state.observation(0 if seat is None else seat)
-    picture = Svg(WIDTH, HEIGHT, title=f"7 Wonders Duel: {status(view)}")
-    picture.text(16, 24, status(view), size=16, weight="bold")
+    picture = headed(WIDTH, HEIGHT, status(view))
     _military(picture, view)
     if view["wonder_offer"]:
         _draft(picture, view)
