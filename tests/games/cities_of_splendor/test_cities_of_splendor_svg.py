@@ -58,3 +58,10 @@ def test_a_blind_reservation_shows_to_its_owner_only() -> None:
                 return
             state.apply(rng.choice(state.legal_actions()))
     pytest.fail("no random game reserved blind")
+
+
+def test_every_stronghold_on_the_market_flies_a_flag() -> None:
+    state = _played(60, module="strongholds")
+    placed = sum(card is not None for player in state.players for card in player.strongholds)
+    assert placed
+    assert state.svg().count("<line") == placed  # a flag is a pole and a pennant

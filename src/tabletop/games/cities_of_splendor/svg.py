@@ -68,12 +68,12 @@ def draw(state: CitiesOfSplendorState, seat: int | None) -> str:
     players = len(view["players"])
     rows = (players + 1) // 2
     picture = headed(WIDTH, 400 + rows * (PANEL_H + 12), status(view))
-    flags = {
-        card_id: [owner for owner, p in enumerate(view["players"]) if card_id in p["strongholds"]]
-        for p in view["players"]
-        for card_id in p["strongholds"]
-        if card_id is not None
-    }
+    # a flag for every stronghold on a card: how many stand there is what a conquest needs
+    flags: dict[str, list[int]] = {}
+    for owner, player in enumerate(view["players"]):
+        for card_id in player["strongholds"]:
+            if card_id is not None:
+                flags.setdefault(card_id, []).append(owner)
     _market(picture, view, flags)
     _tiles(picture, view)
     for owner in range(players):
