@@ -13,6 +13,7 @@ import cattrs
 import pytest
 
 from tabletop.core import Action
+from tabletop.core.game import _saves_exactly
 from tabletop.core.serialize import describe_error, make_converter
 from toy import GAME, Take, ToyState
 
@@ -41,13 +42,13 @@ def test_a_save_loads_to_an_equal_state_that_plays_on(verify: bool) -> None:
 
 def test_the_default_load_replays_instead_of_structuring_when_the_save_is_exact() -> None:
     state = played()
-    loaded = GAME._replayed_save(state.to_dict())
-    assert loaded is not None and loaded == state
+    loaded = GAME._replay_save(state.to_dict())
+    assert loaded is not None and loaded == state and _saves_exactly(loaded, state.to_dict())
     # A save spelled otherwise (a tuple for a list) is not the replayed state's to_dict: the
     # full load takes it, as before.
     data = state.to_dict()
     data["deck"] = {**data["deck"], "cards": tuple(data["deck"]["cards"])}
-    assert GAME._replayed_save(data) is None
+    assert not _saves_exactly(loaded, data)
     assert GAME.state_from_dict(data) == state
 
 
@@ -182,6 +183,26 @@ def test_a_save_read_from_json_text_takes_the_fast_path_with_int_keys_as_strings
         state.apply(state.legal_actions()[0])
     data = json_copy(state.to_dict())
     assert data != state.to_dict()  # the int keys are strings now
-    loaded = game._replayed_save(data)
-    assert loaded is not None and loaded == state
+    loaded = game._replay_save(data)
+    assert loaded is not None and loaded == state and _saves_exactly(loaded, data)
     assert game.state_from_dict(data) == state
+
+
+def test_a_tampered_save_is_replayed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path's replay serves the full load's check: a refusal costs no second replay."""
+    state = played()
+    data = json_copy(state.to_dict())
+    data["rng"]["state"] ^= 1
+    calls: list[int] = []
+    replay = GAME._replay
+
+    def counted(*args: Any, **kwargs: Any) -> ToyState:
+        calls.append(1)
+        return replay(*args, **kwargs)
+
+    monkeypatch.setattr(GAME, "_replay", counted)
+    with pytest.raises(ValueError, match=r"'rng' is not what its history replays to"):
+        GAME.state_from_dict(data)
+    assert len(calls) == 1
+    GAME.state_from_dict(state.to_dict())
+    assert len(calls) == 2

@@ -208,10 +208,9 @@ class Game(Generic[S]):
         rng's state) then loads as edited; with the default nothing edited loads.
         """
         self._check_header(data)
-        if verify:
-            replayed = self._replayed_save(data)
-            if replayed is not None:
-                return replayed
+        again = self._replay_save(data) if verify else None
+        if again is not None and _saves_exactly(again, data):
+            return again
         fields = {key: value for key, value in data.items() if key not in ("game", "format")}
         try:
             state = self.converter.structure(fields, self.state_type)
@@ -228,7 +227,7 @@ class Game(Generic[S]):
             raise ValueError(f"inconsistent {self.name} state: {error}") from None
         self._check_saved_options(state.options, state.num_players)
         if verify and not state.determinized:  # a determinized state's parts were invented: no record
-            self._check_replays(state, data)
+            self._check_replays(state, data, again)
         return state
 
     def _check_header(self, data: Mapping[str, Any]) -> None:
@@ -242,14 +241,15 @@ class Game(Generic[S]):
             found = "has no 'format'" if "format" not in data else f"is format {version!r}"
             raise ValueError(f"this {self.name} save {found}; this tabletop reads format {SAVE_FORMAT}")
 
-    def _replayed_save(self, data: Mapping[str, Any]) -> S | None:
-        """The state ``data`` saves, made by replaying its history from its seed, if ``data`` is
-        exactly that state's ``to_dict()``; ``None`` otherwise (the full load then names what is
-        wrong, or accepts a save spelled differently, such as int keys written as strings).
+    def _replay_save(self, data: Mapping[str, Any]) -> S | None:
+        """The state ``data``'s history replays to from its seed and options as they stand in
+        it, or ``None`` if they are not plainly there or do not replay (the full load then names
+        what is wrong).
 
-        A state a legal replay reaches passes the game's checks and holds resolved options, so
-        when its save is ``data`` in every value and type this is what the full load would
-        return, without structuring the save or comparing it field by field.
+        When ``data`` is exactly that state's save (:func:`_saves_exactly`), that state is what
+        the full load would return: a state a legal replay reaches passes the game's checks and
+        holds resolved options. So an exact save is loaded without structuring it or comparing
+        it key by key, and any other is refused or accepted by the full load as before.
         """
         if type(data) is not dict or data.get("determinized") is not False:
             return None
@@ -262,16 +262,9 @@ class Game(Generic[S]):
             return None
         try:
             actions = [self.converter.structure(item, Action) for item in history]
-            again = self._replay(players, seed, options, actions, "history")
-            replayed = again.to_dict()
-            # == takes 1.0 and True for 1, and their JSON texts tell them apart; a save read from
-            # a JSON file spells int keys as strings, as the JSON text of the replayed state does.
-            text = json_text(replayed)
-            if text == json_text(data) and (replayed == data or json.loads(text) == data):
-                return again
+            return self._replay(players, seed, options, actions, "history")
         except Exception:  # whatever is wrong, the full load reports it as it always has
             return None
-        return None
 
     def _check_saved_options(self, options: dict[str, Any], num_players: int) -> None:
         """Refuse saved options that are not exactly what ``resolve_options`` makes of them."""
@@ -288,12 +281,14 @@ class Game(Generic[S]):
                     f"inconsistent {self.name} state: option {name}={options[name]!r} is not valid"
                 )
 
-    def _check_replays(self, state: S, data: Mapping[str, Any]) -> None:
-        """Refuse ``state`` unless replaying its history from its seed gives it exactly."""
-        try:
-            again = self._replay(state.num_players, state.seed, state.options, state.history, "history")
-        except ValueError as error:
-            raise ValueError(f"inconsistent {self.name} state: {error}") from None
+    def _check_replays(self, state: S, data: Mapping[str, Any], again: S | None = None) -> None:
+        """Refuse ``state`` unless replaying its history from its seed gives it exactly
+        (``again``, when that replay has been made already)."""
+        if again is None:
+            try:
+                again = self._replay(state.num_players, state.seed, state.options, state.history, "history")
+            except ValueError as error:
+                raise ValueError(f"inconsistent {self.name} state: {error}") from None
         replayed = again.to_dict()
         if replayed == data:  # the usual case: one comparison with the JSON as it came
             return
@@ -394,6 +389,18 @@ class Game(Generic[S]):
                 what = "record action" if key == "actions" else f"{key} action"
                 raise ValueError(f"{what} #{number} ({_describe(action)}) is illegal: {error}") from None
         return state
+
+
+def _saves_exactly(state: State, data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` is ``state.to_dict()`` in every value and type: ``==`` takes 1.0 and
+    True for 1, and the JSON texts tell them apart; a save read from a JSON file spells int
+    keys as strings, as the JSON text of the state does."""
+    try:
+        saved = state.to_dict()
+        text = json_text(saved)
+        return text == json_text(data) and (saved == data or json.loads(text) == data)
+    except Exception:  # a value JSON does not hold: not a save as to_dict writes them
+        return False
 
 
 def _describe(action: Action) -> str:
