@@ -81,12 +81,18 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     cards_ok = not (engage and state.card_played)
     modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
     mine = sorted((u for u in state.units.values() if u.owner == seat), key=_BY_ID)
-    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
-    context = (state.mode, tuple(state.side_of), tuple(state.modifiers), tuple(modifiers))
+    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood:
+    # per class, as only the attack modifier cards that fit a unit's class bear on it (R6.4).
+    common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
+    contexts = {
+        cls: (*common, tuple(d for d in modifiers if CARDS[d].group in ("common", cls)))
+        for cls in {unit.cls for unit in mine}
+    }
     codes = _cell_codes(state, seat, occ, engage)
     blocks = _BLOCKS
     for unit in mine:
         entry = blocks.get(id(unit))
+        context = contexts[unit.cls]
         if entry is not None and entry[0] is unit and entry[1] == context and entry[2](codes) == entry[3]:
             found.extend(entry[4])
             continue

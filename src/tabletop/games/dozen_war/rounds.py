@@ -40,7 +40,7 @@ from .components import (
     TOKENS,
     WARP_ROUND,
 )
-from .model import Task, Unit
+from .model import Task, Unit, evolve_unit
 from .table import (
     designs_in_hand,
     discard_card,
@@ -426,7 +426,7 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
             or unit.gave
             or unit.extra_move
         ):
-            state.units[uid] = attrs.evolve(
+            state.units[uid] = evolve_unit(
                 unit,
                 moved=False,
                 attacked=False,
@@ -467,7 +467,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
             or unit.evasion
             or unit.boosted_by
         ):
-            state.units[uid] = attrs.evolve(
+            state.units[uid] = evolve_unit(
                 unit,
                 statuses=statuses,
                 buff_move=0,

@@ -148,10 +148,11 @@ def check_end(state: DozenWarState) -> None:
             if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
                 _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
                 return
+    # Eliminating a seat moves no unit and no castle: who has either is read once.
+    holders = {u.owner for u in state.units.values()}
+    holders.update(c.owner for c in state.castles if c.hp > 0)
     for seat in range(state.num_players):
-        if state.eliminated[seat]:
-            continue
-        if standing_castles(state, seat) or any(u.owner == seat for u in state.units.values()):
+        if state.eliminated[seat] or seat in holders:
             continue
         eliminate(state, seat)
     alive_teams = {state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]}

@@ -9,7 +9,7 @@ import attrs
 
 from .agenda import push
 from .components import CARD_COPIES, CASTLE_HP, GENERAL_IDS, GENERALS, stats_of
-from .model import Unit
+from .model import Unit, evolve_unit
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -82,7 +82,7 @@ def put_unit(state: DozenWarState, unit: Unit) -> None:
 
 def change(state: DozenWarState, unit_id: int, **fields: Any) -> Unit:
     """Replace a unit with some fields changed; the new unit."""
-    new = attrs.evolve(state.units[unit_id], **fields)
+    new = evolve_unit(state.units[unit_id], **fields)
     state.units[unit_id] = new
     return new
 
