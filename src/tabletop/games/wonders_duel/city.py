@@ -54,6 +54,9 @@ def derive_city(s: WondersDuelState, seat: int) -> None:
 #: Cost books shared by all states, one per economic situation of a payer.
 _BOOKS: dict[tuple[object, ...], CostBook] = {}
 _MAX_BOOKS = 50_000
+#: Unit prices by (the payer's 1-coin mask, the opponent's production): asked whenever a seat's
+#: cost book is looked up again, and few.
+_PRICES: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 
 
 def economy_changed(s: WondersDuelState) -> None:
@@ -69,10 +72,15 @@ def cost_book(s: WondersDuelState, seat: int) -> CostBook:
         tokens = s.tokens[seat]
         produce = s.produce[seat]
         choice = s.choice[seat]
-        unit = tuple(prices(s, seat))
+        one_coin, opposed = s.one_coin[seat], s.produce[1 - seat]
+        unit = _PRICES.get((one_coin, opposed))
+        if unit is None:
+            if len(_PRICES) >= _MAX_BOOKS:
+                _PRICES.clear()
+            unit = _PRICES[one_coin, opposed] = tuple(unit_prices(one_coin, opposed))
         blue = sum(_BLUE_DISCOUNT[t] for t in tokens) if tokens else 0
         wonder = sum(_WONDER_DISCOUNT[t] for t in tokens) if tokens else 0
-        key = (produce, choice[0], choice[1], unit, blue, wonder)
+        key = (produce, choice, unit, blue, wonder)
         book = _BOOKS.get(key)
         if book is None:
             if len(_BOOKS) >= _MAX_BOOKS:  # live states keep their own references

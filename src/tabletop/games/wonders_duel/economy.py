@@ -31,6 +31,15 @@ def trade_cost(
     waived: int,
 ) -> int:
     """Coins paid to the bank for the resources of ``need`` (``(resource, units)`` pairs)."""
+    if not (choice_raw or choice_manufactured or waived):
+        # Nothing to assign: each missing unit is bought at its price (most cost books are
+        # of this kind, and a fresh one computes a cost per card it is asked for).
+        total = 0
+        for resource, units in need:
+            missing = units - produce[resource]
+            if missing > 0:
+                total += missing * prices[resource]
+        return total
     raw: list[int] = []
     made: list[int] = []
     for resource, units in need:
