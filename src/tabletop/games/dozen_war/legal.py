@@ -192,10 +192,31 @@ def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], enga
         code = moves[cell]
         return end[code] and not (cell == volcano and code & _MOUNTAIN)  # R2.2a
 
+    table = grid.neighbour_table()
     if budget == 1:
-        return sorted(filter(may_end, grid.neighbour_table()[unit.cell]))
+        return sorted(filter(may_end, table[unit.cell]))
+    # The kernel's breadth-first reach (SquareGrid.reachable) level by level, without paths:
+    # a cell is reached at its first sight, may end the move by its code, and is walked on
+    # from while within the budget when its code lets the unit pass.
     passing = _MAY_PASS[engage, general]
-    return sorted(grid.reachable(unit.cell, budget, lambda cell: passing[moves[cell]], may_end))
+    seen = {unit.cell}
+    frontier = [unit.cell]
+    found = []
+    for _ in range(budget):
+        ahead = []
+        for cell in frontier:
+            for step in table[cell]:
+                if step in seen:
+                    continue
+                seen.add(step)
+                if may_end(step):
+                    found.append(step)
+                if passing[moves[step]]:
+                    ahead.append(step)
+        if not ahead:
+            break
+        frontier = ahead
+    return sorted(found)
 
 
 def _reaches(rays: tuple[tuple[int, ...], ...], reach: int, targets: list[int], stops: list[Any]) -> bool:
