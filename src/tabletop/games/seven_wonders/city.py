@@ -20,14 +20,15 @@ Vector = tuple[int, ...]
 #: "One of these" productions, each a bit mask over :data:`RESOURCES` indexes, sorted.
 Masks = tuple[int, ...]
 
-_BITS = 8
+#: Bits per resource in a packed vector (see :func:`pack`).
+BITS = 8
 #: The top bit of each resource's field: with it set in a production, ``(production | GUARD)
 #: - cost`` keeps every guard bit iff no resource of the cost is missing.
-GUARD = sum(1 << (_BITS * k + _BITS - 1) for k in range(len(RESOURCES)))
+GUARD = sum(1 << (BITS * k + BITS - 1) for k in range(len(RESOURCES)))
 #: One field's bits below its guard bit.
-FIELD = (1 << (_BITS - 1)) - 1
+FIELD = (1 << (BITS - 1)) - 1
 #: The bits below the guard of every field.
-LOW = GUARD - sum(1 << (_BITS * k) for k in range(len(RESOURCES)))
+LOW = GUARD - sum(1 << (BITS * k) for k in range(len(RESOURCES)))
 
 
 def pack(vector: Sequence[int]) -> int:
@@ -50,12 +51,12 @@ def short(need: int, have: int) -> int:
     """What ``have`` lacks of ``need`` (both packed), resource by resource, packed."""
     diff = (need | GUARD) - have
     # A field whose guard bit survived did not go below zero; the others are kept at zero.
-    return diff & (((diff & GUARD) >> (_BITS - 1)) * FIELD)
+    return diff & (((diff & GUARD) >> (BITS - 1)) * FIELD)
 
 
 def ones(bits: int) -> int:
     """A packed one for each resource of which the packed ``bits`` hold any."""
-    return ((bits + LOW) & GUARD) >> (_BITS - 1)
+    return ((bits + LOW) & GUARD) >> (BITS - 1)
 
 
 def spread(mask: int) -> int:
@@ -67,7 +68,7 @@ def _spread(mask: int) -> int:
     bits = 0
     for k in range(len(RESOURCES)):
         if mask >> k & 1:
-            bits |= 1 << (_BITS * k)
+            bits |= 1 << (BITS * k)
     return bits
 
 
@@ -140,7 +141,7 @@ def production(
     for mask in sold_choices:
         sold_union |= mask
         sell += table[mask]
-    rest_code = (_code(own_choices) << (2 * _BITS * len(RESOURCES))) | right_bits << (_BITS * len(RESOURCES))
+    rest_code = (_code(own_choices) << (2 * BITS * len(RESOURCES))) | right_bits << (BITS * len(RESOURCES))
     rest_code |= left_bits
     return Production(
         fixed=tuple(fixed),
@@ -158,8 +159,8 @@ def production(
         choice_bits=table[own_union],
         sell_choice_bits=table[sold_union],
         rest_code=rest_code,
-        own_code=rest_code << (_BITS * len(RESOURCES)) | fixed_bits,
-        trade_code=_code(sold_choices) << (_BITS * len(RESOURCES)) | sell_fixed_bits,
+        own_code=rest_code << (BITS * len(RESOURCES)) | fixed_bits,
+        trade_code=_code(sold_choices) << (BITS * len(RESOURCES)) | sell_fixed_bits,
     )
 
 

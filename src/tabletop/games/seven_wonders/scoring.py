@@ -98,7 +98,7 @@ def score_sheets(s: SevenWondersState) -> list[ScoreSheet]:
 def outcome(s: SevenWondersState) -> Outcome:
     """The end of the game: most points among the players (not the Free City); ties go to the
     most coins; still tied, the victory is shared."""
-    sheets = score_sheets(s)[: s.num_players]
+    sheets = [city_sheet(s, seat) for seat in range(s.num_players)]  # not the Free City's
     totals = [sheet["total"] for sheet in sheets]
     top = max(totals)
     best = winners([(total, s.coins[seat]) for seat, total in enumerate(totals)])

@@ -104,8 +104,9 @@ class SevenWondersState(State):
         found = self.markets[city]
         if found is None:
             views = self.views
+            cities = len(views)
             found = self.markets[city] = market(
-                views[city], views[self.left_of(city)], views[self.right_of(city)], city < self.num_players
+                views[city], views[(city + 1) % cities], views[(city - 1) % cities], city < self.num_players
             )
         return found
 

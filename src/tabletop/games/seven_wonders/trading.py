@@ -7,9 +7,10 @@ on either side and less on one (the buyer can never prefer giving a neighbour mo
 (rulebook: a neighbour may buy either option whatever the owner uses).
 
 The options depend only on the cost and on the production and prices of the city and its two
-neighbours, so they are cached per such *market* (as 7 Wonders Duel's cost book does), and
-below that per purchase problem projected on the missing resources, which recurs across
-cities and games. Productions are packed into ints (:mod:`.city`): a cost the city and both
+neighbours, so a state keeps them per city in a *market* while those stand (as 7 Wonders
+Duel's cost book does), and below that they are cached per purchase problem projected on the
+missing resources, which recurs across cities and games (whole productions seldom do: markets
+and a seller's projections are not kept beyond the states that use them). Productions are packed into ints (:mod:`.city`): a cost the city and both
 neighbours together could never supply is refused by one subtraction (:attr:`Market.reach`),
 and a purchase no "one of these" card bears on is looked up by a key of a few ints.
 """
@@ -22,7 +23,21 @@ from typing import Any
 from tabletop.core import Action
 
 from .actions import build, build_stage
-from .city import FIELD, GUARD, LOW, CityView, Masks, Production, Vector, ones, pack, short, spread, unpack
+from .city import (
+    BITS,
+    FIELD,
+    GUARD,
+    LOW,
+    CityView,
+    Masks,
+    Production,
+    Vector,
+    ones,
+    pack,
+    short,
+    spread,
+    unpack,
+)
 
 #: The shift from a field's guard bit to its lowest bit.
 _SHIFT = 7
@@ -104,7 +119,9 @@ class Market:
     def actions(self, kind: str, bits: int) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building ``kind`` at each split of its cost
         (``bits``: its resources packed), cheapest first."""
-        options = self.priced(bits)
+        options = self._options.get(bits)
+        if options is None:
+            options = self._options[bits] = _price(bits, self.own, self.left, self.right, self.prune)
         found = options.builds.get(kind)
         if found is None:
             found = options.build_actions(kind)
@@ -114,16 +131,12 @@ class Market:
 
 #: The caches below start afresh past this many entries each (states keep their markets).
 _MAX_ENTRIES = 200_000
-_MARKETS: dict[tuple[int, int, int, bool], Market] = {}
 #: (what is lacking, what each neighbour sells of it, the prices there: packed; whether
 #: pruned) -> the splits, for a purchase no "one of these" card bears on.
 _PACKED: dict[tuple[int, int, int, int, int, bool], Priced] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
 _OWN: dict[tuple[int, int], tuple[Signature, int, Vector, Masks, Vector, Vector] | None] = {}
-#: (what a neighbour sells, what is missing, packed) -> what of it bears on that, when some of
-#: its "one of these" cards do.
-_SUPPLY: dict[tuple[int, int], tuple[int | Signature, Vector, Masks]] = {}
 #: splits -> their one :class:`Priced` (see :func:`priced`).
 _PRICED: dict[tuple[Split, ...], Priced] = {}
 #: (a purchase problem, whether pruned) -> its splits.
@@ -140,14 +153,11 @@ def _bounded(cache: dict[Any, Any]) -> None:
 
 
 def market(own: CityView, left: CityView, right: CityView, prune: bool = True) -> Market:
-    """The shared :class:`Market` of a city between its left and right neighbours."""
-    mine, lefts, rights = own.production, left.production, right.production
-    key = (mine.own_code, lefts.trade_code, rights.trade_code, prune)
-    found = _MARKETS.get(key)
-    if found is None:
-        _bounded(_MARKETS)
-        found = _MARKETS[key] = Market(mine, lefts, rights, prune)
-    return found
+    """The :class:`Market` of a city between its left and right neighbours."""
+    # Not shared across states: three productions seldom recur together (with 2 players
+    # nearly every market is new), and keeping them all cost more in memory and garbage
+    # collection than their answers saved.
+    return Market(own.production, left.production, right.production, prune)
 
 
 #: Per packed vector of ones (see :func:`~.city.ones`), the bit mask of its resources.
@@ -287,12 +297,10 @@ def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
         diff = (lacking | GUARD) - seller.sell_fixed_bits
         plain = lacking - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
         return plain, plain
-    key = (seller.trade_code, lacking)
-    found = _SUPPLY.get(key)
-    if found is None:
-        _bounded(_SUPPLY)
-        found = _SUPPLY[key] = _supply(seller, lacking)
-    return found[0], (found[1], found[2])
+    # Computed afresh (a few int operations): a seller's wares and a purchase seldom recur
+    # together.
+    signature, fixed, choices = _supply(seller, lacking)
+    return signature, (fixed, choices)
 
 
 def _wares(sold: Wares) -> tuple[Vector, Masks]:
@@ -302,9 +310,30 @@ def _wares(sold: Wares) -> tuple[Vector, Masks]:
 def _solve_packed(
     need: int, left: int, right: int, left_price: int, right_price: int, prune: bool
 ) -> tuple[Split, ...]:
-    """:func:`_solve_fixed` of packed vectors, ordered."""
-    vectors = unpack(need), unpack(left), unpack(right), unpack(left_price), unpack(right_price)
-    return _ordered(_solve_fixed(*vectors, prune))
+    """:func:`_solve_fixed` of packed vectors, ordered (each needed resource's field read in
+    place: no vectors unpacked)."""
+    totals: set[Split] | None = None
+    for k in _INDEXES[_MASK_OF[ones(need)]]:
+        shift = BITS * k
+        n = need >> shift & FIELD
+        sold_right = right >> shift & FIELD
+        low = n - sold_right if n > sold_right else 0
+        high = min(left >> shift & FIELD, n)
+        if low > high:
+            return ()
+        lp, rp = left_price >> shift & FIELD, right_price >> shift & FIELD
+        options = [(a * lp, (n - a) * rp) for a in range(low, high + 1)]
+        if totals is None:
+            # As in _solve_fixed: one resource's splits dominate none another unless a price
+            # is zero.
+            totals = set(options)
+            if prune and not (lp and rp):
+                totals = _pareto(totals)
+            continue
+        totals = {(x + a, y + b) for x, y in totals for a, b in options}
+        if prune:
+            totals = _pareto(totals)
+    return _ordered({(0, 0)} if totals is None else totals)
 
 
 def _options(masks: Masks) -> list[tuple[int, ...]]:
