@@ -22,6 +22,7 @@ from games.dozen_war.dozen_war_helpers import (
     soldier,
     target,
 )
+from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
@@ -416,3 +417,20 @@ def test_r10_9d_khien_rong_cancels_a_hit_on_the_allys_soldier_next_to_kazu() -> 
     play(s, DefendSkill("kazu.1"))
     pass_all(s)
     assert hp(s, archer) == 1 and "kazu.1" in s.marks[2]
+
+
+def test_r16_5_engage_has_no_score_even_after_a_kill() -> None:
+    # Seed 4 of random Engage play ends with P1 killing P2's general: a skull in the state.
+    state = GAME.new_game(players=2, seed=4)
+    rng = Rng.from_seed(4)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.outcome is not None and state.outcome.reason == "engage_general_killed"
+    assert state.outcome.winners == (0,) and state.skulls == [1, 0]
+    assert [sheet["total"] for sheet in state.scores()] == [0, 0]
+    assert [sheet["skulls"] for sheet in state.scores()] == [0, 0]
+    assert state.outcome.scores == (0, 0)
+    # Other modes still score the skull (R16.2).
+    ffa = GAME.new_game(players=3, seed=4)
+    ffa.skulls[1] = 2
+    assert ffa.scores()[1]["skulls"] == 2 and ffa.scores()[1]["total"] >= 2

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
 
 
 def scores(state: DozenWarState) -> list[ScoreSheet]:
-    """R16.2: skulls + 2 per captured castle + map pieces, per seat."""
+    """R16.2: skulls + 2 per captured castle + map pieces, per seat; R16.5: Engage has no
+    score (a win, a loss or a draw), so every Engage sheet is 0 (its skulls stay counted in
+    the state, where the board and the observation show them)."""
+    if state.mode == "engage":
+        return [score_sheet(dict.fromkeys(("skulls", "castles", "map_pieces"), 0)) for _ in state.skulls]
     return [
         score_sheet(
             {
