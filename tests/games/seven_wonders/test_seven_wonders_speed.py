@@ -9,9 +9,13 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.seven_wonders.seven_wonders_helpers import table
+from tabletop.games.seven_wonders import KINDS, Discard
+from tabletop.games.seven_wonders.actions import build, build_stage
 from tabletop.games.seven_wonders.city import CityView, covers, derive, extend, ones, pack, short, unpack
 from tabletop.games.seven_wonders.components import BOARDS, CARDS, RESOURCES
-from tabletop.games.seven_wonders.trading import market, payment_splits
+from tabletop.games.seven_wonders.legal import card_actions
+from tabletop.games.seven_wonders.trading import _solve_fixed, _solve_packed, market, payment_splits
 
 _VECTORS = st.tuples(*[st.integers(0, 127) for _ in RESOURCES])
 _PRODUCERS = sorted(c.id for c in CARDS.values() if c.effect.produces or c.effect.produces_choice)
@@ -104,3 +108,74 @@ def test_payment_splits_are_every_payment_or_the_undominated_ones(
         (a, b) for a, b in every if not any(x <= a and y <= b and (x, y) != (a, b) for x, y in every)
     }
     assert set(payment_splits(cost, views[0], views[1], views[2], True)) == undominated
+
+
+def _packed_problem(
+    vectors: list[tuple[int, ...]], prices: list[tuple[int, ...]]
+) -> tuple[tuple[int, ...], ...]:
+    """A purchase of fixed wares as the pricing caches key it: sold at most what is needed, prices
+    of what is not needed zero."""
+    need, left, right = vectors
+    sold_left = tuple(min(a, n) for a, n in zip(left, need))
+    sold_right = tuple(min(a, n) for a, n in zip(right, need))
+    left_price = tuple(p if n else 0 for p, n in zip(prices[0], need))
+    right_price = tuple(p if n else 0 for p, n in zip(prices[1], need))
+    return need, sold_left, sold_right, left_price, right_price
+
+
+@given(
+    st.lists(st.tuples(*[st.integers(0, 3) for _ in RESOURCES]), min_size=3, max_size=3),
+    st.lists(st.tuples(*[st.integers(0, 2) for _ in RESOURCES]), min_size=2, max_size=2),
+    st.booleans(),
+)
+def test_packed_solver_reads_the_fields_in_place_as_the_vector_solver_does(
+    vectors: list[tuple[int, ...]], prices: list[tuple[int, ...]], prune: bool
+) -> None:
+    need, left, right, left_price, right_price = _packed_problem(vectors, prices)
+    by_vectors = _solve_fixed(need, left, right, left_price, right_price, prune)
+    found = _solve_packed(pack(need), pack(left), pack(right), pack(left_price), pack(right_price), prune)
+    assert set(found) == by_vectors
+    assert list(found) == sorted(by_vectors, key=lambda split: (split[0] + split[1], split[0]))
+
+
+def test_a_markets_build_and_stage_actions_are_those_of_each_split_shared_by_equal_splits() -> None:
+    names = sorted(BOARDS)
+    views = [
+        derive(names[0], "A", [], 0),
+        derive(names[1], "A", ["I-lumber_yard-3p", "I-stone_pit-3p"], 0),
+        derive(names[2], "A", ["I-lumber_yard-3p", "I-clay_pit-3p"], 0),
+    ]
+    cost = pack((1, 1, 0, 0, 0, 0, 0))
+    first = market(views[0], views[1], views[2])
+    splits = first.splits(cost)
+    assert splits and splits == payment_splits(unpack(cost), views[0], views[1], views[2])
+    assert first.actions("II-aqueduct", cost) == tuple((a + b, build("II-aqueduct", a, b)) for a, b in splits)
+    priced = first.priced(cost)
+    assert priced.stage_actions("I-altar") == tuple(build_stage("I-altar", a, b) for a, b in splits)
+    # A market of another state facing the same productions prices alike, through the same
+    # shared table of actions.
+    second = market(views[0], views[1], views[2])
+    assert second is not first and second.priced(cost) is priced
+
+
+def test_the_2_player_deciding_city_is_the_lowest_seat_with_a_city_waiting_then_its_first_city() -> None:
+    s = table(players=2)
+    for holder in (0, 1):
+        for waiting in ([0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]):
+            s.holder = holder
+            s.choices.waiting = list(waiting)
+            seats = {0: [0, 2] if holder == 0 else [0], 1: [1, 2] if holder == 1 else [1]}
+            seat = min(seat for seat, cities in seats.items() if set(cities) & set(waiting))
+            expected = min(city for city in seats[seat] if city in waiting)
+            assert s.turn_city() == expected == s.deciding_city
+
+
+def test_a_hand_lists_each_kind_once_in_hand_order_whatever_the_order_of_its_copies() -> None:
+    s = table(players=5)
+    kinds = ["I-baths", "I-altar", "I-theater"]
+    ordered = tuple(card for kind in kinds for card in KINDS[kind][:1])
+    shuffled = (KINDS["I-baths"][0], KINDS["I-altar"][0], KINDS["I-baths"][1], KINDS["I-theater"][0])
+    assert len(KINDS["I-baths"]) > 1
+    assert card_actions(s, 0, shuffled) == card_actions(s, 0, ordered)
+    listed = [action.card for action in card_actions(s, 0, shuffled) if isinstance(action, Discard)]
+    assert listed == kinds

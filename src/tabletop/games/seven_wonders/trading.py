@@ -136,7 +136,7 @@ _MAX_ENTRIES = 200_000
 _PACKED: dict[tuple[int, int, int, int, int, bool], Priced] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
-_OWN: dict[tuple[int, int], tuple[Signature, int, Vector, Masks, Vector, Vector] | None] = {}
+_OWN: dict[tuple[int, int], Signature | None] = {}
 #: splits -> their one :class:`Priced` (see :func:`priced`).
 _PRICED: dict[tuple[Split, ...], Priced] = {}
 #: (a purchase problem, whether pruned) -> its splits.
@@ -164,10 +164,11 @@ def market(own: CityView, left: CityView, right: CityView, prune: bool = True) -
 _MASK_OF = {spread(mask): mask for mask in range(1 << 7)}
 
 
-def _own(own: Production, need: int) -> tuple[Signature, int, Vector, Masks, Vector, Vector] | None:
+def _own(own: Production, need: int) -> Signature | None:
     """The purchase left once the city's own "one of these" cards are set: a card that can
     make only one missing resource (``need``: packed) makes it (it is fixed production here);
-    the others stay choices. None when nothing is left to buy."""
+    the others stay choices: what is lacking, those choices and the prices of what is lacking
+    (packed). None when nothing is left to buy."""
     mask = _MASK_OF[ones(need)]
     lacking = need
     several = []
@@ -184,8 +185,7 @@ def _own(own: Production, need: int) -> tuple[Signature, int, Vector, Masks, Vec
     multi = tuple(sorted(several))
     on_sale = ones(lacking) * FIELD
     left_price, right_price = own.left_price_bits & on_sale, own.right_price_bits & on_sale
-    signature = (lacking, multi, left_price, right_price)
-    return signature, lacking, unpack(lacking), multi, unpack(left_price), unpack(right_price)
+    return lacking, multi, left_price, right_price
 
 
 def _supply(seller: Production, need: int) -> tuple[int | Signature, Vector, Masks]:
@@ -245,13 +245,13 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
         mine = _OWN[own_key] = _own(own, need)
     if mine is None:
         return _FREE_PRICED
-    signature, lacking, left_need, own_choices, left_price, right_price = mine
+    lacking, own_choices, left_price, right_price = mine
     left_sig, sold_left = _sold(left, lacking)
     right_sig, sold_right = _sold(right, lacking)
     if not own_choices and type(left_sig) is int and type(right_sig) is int:
         # Every choice card set: a problem of fixed wares, shared with those no card bore on.
-        return _packed(lacking, left_sig, right_sig, signature[2], signature[3], prune)
-    problem = (signature, left_sig, right_sig, prune)
+        return _packed(lacking, left_sig, right_sig, left_price, right_price, prune)
+    problem = (mine, left_sig, right_sig, prune)
     found = _PROBLEMS.get(problem)
     if found is None:
         _bounded(_PROBLEMS)
@@ -259,14 +259,14 @@ def _price(bits: int, own: Production, left: Production, right: Production, prun
         right_fixed, right_choices = _wares(sold_right)
         found = _PROBLEMS[problem] = priced(
             _solve(
-                left_need,
+                unpack(lacking),
                 own_choices,
                 left_fixed,
                 left_choices,
                 right_fixed,
                 right_choices,
-                left_price,
-                right_price,
+                unpack(left_price),
+                unpack(right_price),
                 prune,
             )
         )
