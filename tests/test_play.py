@@ -121,6 +121,20 @@ def test_a_whole_game_is_played_by_typed_text(name: str, players: int) -> None:
     assert person.decisions > 3
 
 
+def test_people_can_play_every_seat_with_no_bot() -> None:
+    screen = io.StringIO()
+    person = Person("wonders_duel", screen, seed=5)
+    args = cli.build_parser().parse_args(
+        ["play", "wonders_duel", "--seed", "5", "--seat", "0", "--seat", "1"]
+    )
+    with redirect_stdout(screen):
+        assert cli.cmd_play(args, stdin=cast(TextIO, person)) == 0
+    out = screen.getvalue()
+    assert "\nGame over (" in out and "undone: back to your decision after" in out
+    assert "(greedy):" not in out  # nobody but the people played
+    assert "seat 0> " in out and "seat 1> " in out
+
+
 def test_simultaneous_choices_of_bots_stay_face_down_until_revealed() -> None:
     screen = io.StringIO()
     person = Person("seven_wonders", screen, seed=1, undo_at=0, help_at=0)
