@@ -59,6 +59,7 @@ def test_help_of_new_game_names_every_option_its_values_and_default(name: str) -
     assert game.title in doc and "players" in doc and "seed" in doc
     signature = inspect.signature(game.new_game)
     assert list(signature.parameters)[:2] == ["players", "seed"]
+    assert signature.return_annotation == game.state_type.__name__
     for option in game.options.values():
         line = str(option)
         assert line in doc  # the docstring lists each option as str(option) describes it

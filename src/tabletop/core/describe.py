@@ -59,7 +59,9 @@ def install_new_game(game: Game[Any]) -> None:
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option.default)
         for name, option in game.options.items()
     ]
-    function.__signature__ = plain.replace(parameters=parameters)  # type: ignore[attr-defined]
+    function.__signature__ = plain.replace(  # type: ignore[attr-defined]
+        parameters=parameters, return_annotation=game.state_type.__name__
+    )
     game.new_game = types.MethodType(function, game)  # type: ignore[method-assign]
 
 
