@@ -66,6 +66,14 @@ def test_with_a_state_the_legal_action_itself_is_returned_whatever_the_case_and_
         state.apply(found)
 
 
+def test_state_parse_action_is_the_game_parse_with_that_state() -> None:
+    state = tabletop.load("wonders_duel").new_game(seed=2)
+    action = state.legal_actions()[-1]
+    assert any(state.parse_action(str(action).upper()) is listed for listed in state.legal_actions())
+    with pytest.raises(ValueError, match="did you mean"):
+        state.parse_action(str(action) + "x")
+
+
 def test_the_text_of_an_action_that_is_not_legal_now_parses_and_apply_refuses_it() -> None:
     game = tabletop.load("splendor_duel")
     state = game.new_game(seed=1)

@@ -378,6 +378,11 @@ class State(abc.ABC):
         """
         return self.game.record(self)
 
+    def parse_action(self, text: str) -> Action:
+        """The action whose ``str()`` is ``text``: this state's legal one when there is one
+        (``game.parse_action(text, state)``; ``ValueError`` with suggestions for unknown text)."""
+        return self.game.parse_action(text, self)
+
     def svg(self, seat: int | None = None) -> str:
         """The table drawn as an SVG document, as ``seat`` sees it: nothing hidden from that seat
         is drawn. ``None`` draws it for a spectator: public information only."""
