@@ -22,7 +22,7 @@ from .actions import (
     TakeProgressToken,
 )
 from .city import (
-    card_cost,
+    cost_book,
     count_of,
     derive_city,
     economy_changed,
@@ -256,9 +256,13 @@ def apply_action(s: WondersDuelState, action: Action) -> None:
             card_id = action.card
             assert structure is not None
             structure.take(structure.cards.index(card_id))
-            printed, trade, chained = card_cost(s, seat, card_id)
-            _pay(s, seat, printed, trade)
-            construct(s, seat, card_id, chained)
+            chain = CARDS[card_id].chain_from  # card_cost, inline: free by chain or paid
+            if chain is not None and chain in s.chains[seat]:
+                construct(s, seat, card_id, True)
+            else:
+                printed, trade = (s.costs[seat] or cost_book(s, seat)).card(card_id)
+                _pay(s, seat, printed, trade)
+                construct(s, seat, card_id, False)
         case BuildWonder():
             wonder_id, card_id = action.wonder, action.card
             assert structure is not None
