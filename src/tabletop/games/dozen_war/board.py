@@ -139,11 +139,10 @@ def clear_radius(mode: str, terrain: tuple[int, ...], anchor: int, radius: int) 
     grid = MAPS[MODE_MAP[mode]].grid
     mountains = set(terrain)
     found = set()
-    for cell in range(grid.size):
-        if grid.distance(anchor, cell) <= radius:
-            between = grid.between(anchor, cell)
-            if between is None or not any(c in mountains for c in between):
-                found.add(cell)
+    for cell in grid.within(anchor, radius, include_self=True):
+        between = grid.between(anchor, cell)
+        if between is None or not any(c in mountains for c in between):
+            found.add(cell)
     return frozenset(found)
 
 

@@ -198,7 +198,9 @@ def candidates(state: DozenWarState, attack: Attack, occ: Occupancy, distinct: b
     spec = spec_of(state)
     unit = state.units.get(attack.unit) if attack.unit is not None else None
     if shape == "anywhere":
-        cells: list[int] = list(range(spec.grid.size))
+        # Only a cell with a unit or a standing castle holds a target.
+        ids, keepers = occ.ids, occ.castle_owner
+        cells: list[int] = [c for c in range(spec.grid.size) if ids[c] or keepers[c] != -1]
     elif unit is None:
         return []
     elif shape == "radius":
@@ -248,7 +250,9 @@ def _any_target(
     castles = bool(sel.get("or_castle", False))
     units = state.units
     if shape == "anywhere":
-        cells: Iterable[int] = range(spec_of(state).grid.size)
+        # Only a cell with a unit or a standing castle holds a target.
+        ids, keepers = occ.ids, occ.castle_owner
+        cells: Iterable[int] = [c for c in range(spec_of(state).grid.size) if ids[c] or keepers[c] != -1]
     elif unit is None:
         return False
     elif shape == "radius":

@@ -4,6 +4,7 @@ the module that rules it (registered on the agenda by kind)."""
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -89,17 +90,27 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         for cls in {unit.cls for unit in mine}
     }
     codes = _cell_codes(state, seat, occ, engage)
+    # These codes' stamp, the stamp of the codes they were updated from and the cells changed:
+    # an entry checked against those earlier codes whose cells all kept their codes holds.
+    stamp, parent, changed = _LAST_CODES[5:8]
     blocks = _BLOCKS
     for unit in mine:
         entry = blocks.get(id(unit))
         context = contexts[unit.cls]
-        if entry is not None and entry[0] is unit and entry[1] == context and entry[2](codes) == entry[3]:
-            found.extend(entry[4])
-            continue
-        zone, block = _unit_block(state, spec, unit, modifiers, occ, codes, engage)
+        if entry is not None and entry[0] is unit and entry[1] == context:
+            checked = entry[6]
+            if (
+                checked == stamp
+                or (checked == parent and entry[5].isdisjoint(changed))
+                or entry[2](codes) == entry[3]
+            ):
+                entry[6] = stamp
+                found.extend(entry[4])
+                continue
+        (zone, zone_cells), block = _unit_block(state, spec, unit, modifiers, occ, codes, engage)
         if len(blocks) >= _BLOCKS_KEPT:
             blocks.clear()
-        blocks[id(unit)] = (unit, context, zone, zone(codes), block)
+        blocks[id(unit)] = [unit, context, zone, zone(codes), block, zone_cells, stamp]
         found.extend(block)
     if not state.attack_skill_used:
         for unit in mine:
@@ -124,6 +135,25 @@ _BY_ID = operator.attrgetter("id")
 
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
+#: Per (unit, mode): per board cell of the mode's map, that unit's move there (from _MOVES).
+_MOVE_ROWS: dict[tuple[int, str], list[Move]] = {}
+
+
+def _move_row(uid: int, mode: str) -> list[Move]:
+    """Per board cell, the shared move of unit ``uid`` there."""
+    row = _MOVE_ROWS.get((uid, mode))
+    if row is None:
+        grid = MAPS[MODE_MAP[mode]].grid
+        row = []
+        for code in _action_cells(grid.cols, grid.size):
+            move = _MOVES.get((uid, code))
+            if move is None:
+                move = _MOVES[uid, code] = Move(uid, code)
+            row.append(move)
+        _MOVE_ROWS[uid, mode] = row
+    return row
+
+
 #: Attack actions likewise: one object per (unit, card).
 _ATTACKS: dict[tuple[int, str], Attack] = {}
 
@@ -131,7 +161,8 @@ _ATTACKS: dict[tuple[int, str], Attack] = {}
 #: kept): the context, the getter of its neighbourhood's cells, their values then, and the moves
 #: and attacks listed for it. A unit is frozen, so the same object with the same context and
 #: neighbourhood has the same moves and attacks: most units are untouched by one action.
-_BLOCKS: dict[int, tuple[Unit, tuple[object, ...], Callable[[CellCodes], Any], Any, list[Action]]] = {}
+#: The entry also holds the set of those cells and the stamp of the codes it was last checked on.
+_BLOCKS: dict[int, list[Any]] = {}
 _BLOCKS_KEPT = 16384
 
 
@@ -143,20 +174,16 @@ def _unit_block(
     occ: Occupancy,
     board: CellCodes,
     engage: bool,
-) -> tuple[Callable[[CellCodes], Any], list[Action]]:
+) -> tuple[tuple[Callable[[CellCodes], Any], frozenset[int]], list[Action]]:
     """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
-    that fits it), and a getter of the cells they depend on: those within its move budget and
-    those on its rays within its longest reach. ``board`` is the unit's owner's cell codes."""
-    found: list[Action] = []
+    that fits it), and a getter of the cells they depend on (with the set of those cells):
+    those within its move budget and those on its rays within its longest reach. ``board`` is
+    the unit's owner's cell codes."""
     uid = unit.id
-    codes = _action_cells(spec.grid.cols, spec.grid.size)
     budget = move_budget(state, unit)
-    for cell in _destinations(spec, unit, budget, board[0], engage):
-        key = (uid, codes[cell])
-        move = _MOVES.get(key)
-        if move is None:
-            move = _MOVES[key] = Move(*key)
-        found.append(move)
+    found: list[Action] = list(
+        map(_move_row(uid, state.mode).__getitem__, _destinations(spec, unit, budget, board[0], engage))
+    )
     longest = 0
     stopping = 2
     if can_attack(unit):
@@ -260,15 +287,18 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
             # The view was updated from the one these codes were built on (same castles and
             # terrain): only its changed cells can have other codes.
             codes = _changed_codes(state, seat, occ, engage, last[4])
-            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes]
+            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, next(_STAMPS), last[5], occ.changed]
             return codes
     codes = _all_codes(state, seat, occ, engage)
-    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes]
+    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes, next(_STAMPS), -1, ()]
     return codes
 
 
-#: The last cell codes built, with the view, seat, mode and sides they were built from.
+#: The last cell codes built, with the view, seat, mode and sides they were built from, their
+#: stamp (unique per codes built), the stamp of the codes they were updated from (-1: none) and
+#: the cells whose codes may differ from those.
 _LAST_CODES: list[Any] = []
+_STAMPS = itertools.count()
 
 
 def _changed_codes(
@@ -386,21 +416,26 @@ def _getter(cells: list[int]) -> Callable[[Sequence[int]], Any]:
 
 
 @functools.cache
-def _zone(mode: str, cell: int, budget: int, reach: int, stopping: int) -> Callable[[CellCodes], Any]:
+def _zone(
+    mode: str, cell: int, budget: int, reach: int, stopping: int
+) -> tuple[Callable[[CellCodes], Any], frozenset[int]]:
     """A getter of the codes a unit on ``cell`` moving up to ``budget`` steps and shooting up
     to ``reach`` along its rays depends on: the move codes of its own cell and of those within
     ``budget`` steps, the targets on its rays within ``reach``, and before that what stops its
     line of fire (``stopping``: the codes' index of blockers, or of mountains for archers)."""
     grid = MAPS[MODE_MAP[mode]].grid
-    near = _getter(sorted({cell, *grid.within(cell, max(budget, 0))}))
+    near_cells = {cell, *grid.within(cell, max(budget, 0))}
     rays = [ray[:reach] for ray in grid.rays(cell)]
-    aimed = _getter(sorted({c for ray in rays for c in ray}))
-    passed = _getter(sorted({c for ray in rays for c in ray[:-1]}))
+    aimed_cells = {c for ray in rays for c in ray}
+    passed_cells = {c for ray in rays for c in ray[:-1]}
+    near = _getter(sorted(near_cells))
+    aimed = _getter(sorted(aimed_cells))
+    passed = _getter(sorted(passed_cells))
 
     def key(codes: CellCodes) -> Any:
         return near(codes[0]), aimed(codes[1]), passed(codes[stopping])
 
-    return key
+    return key, frozenset(near_cells | aimed_cells | passed_cells)
 
 
 @functools.cache
