@@ -60,7 +60,7 @@ def ones(bits: int) -> int:
 
 def spread(mask: int) -> int:
     """A bit mask over :data:`RESOURCES` indexes as a packed vector of ones."""
-    return _SPREAD[mask]
+    return SPREAD[mask]
 
 
 def _spread(mask: int) -> int:
@@ -71,8 +71,9 @@ def _spread(mask: int) -> int:
     return bits
 
 
-#: :func:`spread` of every mask, looked up (productions are rebuilt whenever a city builds).
-_SPREAD = [_spread(mask) for mask in range(1 << len(RESOURCES))]
+#: :func:`spread` of every mask, by mask (looked up: productions are rebuilt whenever a city
+#: builds).
+SPREAD = [_spread(mask) for mask in range(1 << len(RESOURCES))]
 
 
 def _code(masks: Masks) -> int:
@@ -135,7 +136,7 @@ def production(
     left_bits, right_bits = pack(left_price), pack(right_price)
     own_union = sold_union = 0
     reach, sell = fixed_bits, sell_fixed_bits
-    table = _SPREAD
+    table = SPREAD
     for mask in own_choices:
         own_union |= mask
         reach += table[mask]

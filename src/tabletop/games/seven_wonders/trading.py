@@ -28,13 +28,13 @@ from .city import (
     FIELD,
     GUARD,
     LOW,
+    SPREAD,
     CityView,
     Masks,
     Production,
     Vector,
     ones,
     pack,
-    short,
     spread,
     unpack,
 )
@@ -169,7 +169,8 @@ def _own(own: Production, need: int) -> Signature | None:
     make only one missing resource (``need``: packed) makes it (it is fixed production here);
     the others stay choices: what is lacking, those choices and the prices of what is lacking
     (packed). None when nothing is left to buy."""
-    mask = _MASK_OF[ones(need)]
+    # city.ones and city.short written out, as in _price.
+    mask = _MASK_OF[((need + LOW) & GUARD) >> _SHIFT]
     lacking = need
     several = []
     for m in own.choices:
@@ -177,37 +178,43 @@ def _own(own: Production, need: int) -> Signature | None:
         if not m:
             continue
         if m & (m - 1) == 0:
-            lacking = short(lacking, spread(m))  # one less of it, if still lacking
+            one = SPREAD[m]
+            if lacking & one * FIELD:  # one less of it, if still lacking
+                lacking -= one
         else:
             several.append(m)
     if not lacking:
         return None
     multi = tuple(sorted(several))
-    on_sale = ones(lacking) * FIELD
+    on_sale = (((lacking + LOW) & GUARD) >> _SHIFT) * FIELD
     left_price, right_price = own.left_price_bits & on_sale, own.right_price_bits & on_sale
     return lacking, multi, left_price, right_price
 
 
-def _supply(seller: Production, need: int) -> tuple[int | Signature, Vector, Masks]:
+def _supply(seller: Production, need: int) -> tuple[int | Signature, int, Masks]:
     """What of a neighbour's wares bears on ``need`` (packed): fixed production up to what is
-    needed; a "one of these" card that can still help with one resource only counts as fixed."""
-    have = need - short(need, seller.sell_fixed_bits)
-    mask = _MASK_OF[ones(need)]
+    needed (packed); a "one of these" card that can still help with one resource only counts
+    as fixed."""
+    # city.short and city.ones written out; ``have`` never exceeds ``need`` in any resource,
+    # so ``need - have`` is what is still lacking.
+    diff = (need | GUARD) - seller.sell_fixed_bits
+    have = need - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
+    mask = _MASK_OF[((need + LOW) & GUARD) >> _SHIFT]
     masks = [m & mask for m in seller.trade_choices if m & mask]
     while masks:
-        lacking = _MASK_OF[ones(short(need, have))]
+        lacking = _MASK_OF[((need - have + LOW) & GUARD) >> _SHIFT]
         masks = [m & lacking for m in masks if m & lacking]
         singles = [m for m in masks if m & (m - 1) == 0]
         if not singles:
             break
         for m in singles:
-            one = spread(m)
-            if short(need, have) & one * FIELD:
+            one = SPREAD[m]
+            if (need - have) & one * FIELD:
                 have += one
         masks = [m for m in masks if m & (m - 1)]
     left = tuple(sorted(masks))
     # Keyed as the fixed wares alone (as _sold keys them) when no choice is left to make.
-    return ((have, left, 0, 0) if left else have), unpack(have), left
+    return ((have, left, 0, 0) if left else have), have, left
 
 
 def payment_splits(
@@ -284,9 +291,9 @@ def _packed(need: int, left: int, right: int, left_price: int, right_price: int,
     return found
 
 
-#: What of a seller's wares bears on a purchase: fixed wares and "one of these" cards, or when
-#: no such card does, the fixed wares packed.
-Wares = tuple[Vector, Masks] | int
+#: What of a seller's wares bears on a purchase: fixed wares (packed) and "one of these"
+#: cards, or when no such card does, the fixed wares alone.
+Wares = tuple[int, Masks] | int
 
 
 def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
@@ -304,7 +311,7 @@ def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
 
 
 def _wares(sold: Wares) -> tuple[Vector, Masks]:
-    return (unpack(sold), ()) if isinstance(sold, int) else sold
+    return (unpack(sold), ()) if isinstance(sold, int) else (unpack(sold[0]), sold[1])
 
 
 def _solve_packed(
