@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import attrs
 import cattrs
 import pytest
 
@@ -206,3 +207,47 @@ def test_a_tampered_save_is_replayed_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert len(calls) == 1
     GAME.state_from_dict(state.to_dict())
     assert len(calls) == 2
+
+
+@attrs.frozen
+class Mark(Action):
+    """Mark some cells (a test action with an array field)."""
+
+    kind = "mark"
+    cells: tuple[int, ...]
+    note: str | None = None
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "mark", "cells": [1, True], "note": None},
+        {"type": "mark", "cells": [1, 2.0], "note": None},
+        {"type": "mark", "cells": [1, 2], "note": 1},
+        {"type": "mark", "cells": [1, 2], "note": None, True: 1},
+        {"type": "mark", "cells": "12", "note": None},
+        {"type": "mark", "cells": {"1": 2}, "note": None},
+    ],
+)
+def test_a_reused_action_with_an_array_is_never_taken_for_another_spelling(data: dict[Any, Any]) -> None:
+    converter = make_converter([Mark], every_key=True)
+    for _ in range(2):  # the second time from the kept actions
+        assert converter.structure({"type": "mark", "cells": [1, 2], "note": None}, Action) == Mark((1, 2))
+        assert converter.structure({"type": "mark", "cells": [1, 2], "note": "x"}, Action) == Mark(
+            (1, 2), "x"
+        )
+        with pytest.raises(Exception) as caught:
+            converter.structure(data, Action)
+        assert re.search(
+            r"is not an int|is not a str|expected an array|extra fields", describe_error(caught.value)
+        )
+
+
+@pytest.mark.parametrize("key", [True, 1, None, 2.5])
+def test_a_key_that_is_not_a_string_is_named_not_a_crash(key: Any) -> None:
+    """cattrs' own wording of an extra key raised TypeError for a key that is not a string."""
+    state = played()
+    with pytest.raises(ValueError, match=rf"extra fields found \({re.escape(repr(key))}\) @ \$"):
+        GAME.state_from_dict({**state.to_dict(), key: 1})
+    with pytest.raises(ValueError, match=rf"extra fields found \({re.escape(repr(key))}, zz\)"):
+        GAME.action_from_dict({"type": "take", "count": 1, key: 1, "zz": 2})
