@@ -292,6 +292,13 @@ def _derive(board: str, side: str, built: Sequence[str], stages: int) -> CityVie
     return CityView(frozenset(names), made, shields, tuple(colors), stages, frozenset(powers))
 
 
+# Every board's starting view, derived from the data at import: a fresh process's first games
+# find them ready.
+_STARTS.update(
+    {(name, side): _derive(name, side, (), 0) for name, board in BOARDS.items() for side in board.sides}
+)
+
+
 def _adds_production(effect: Effect) -> bool:
     return bool(effect.produces or effect.produces_choice or effect.trade_discount is not None)
 

@@ -4,7 +4,6 @@ after it (Babylon B's 7th card, Halikarnassos), passing hands, the end of an Age
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, TurnOrder
@@ -253,10 +252,13 @@ def _next_turn(s: SevenWondersState) -> None:
     s.choices.begin(range(s.num_cities))
 
 
-@functools.cache
 def _seating(n: int) -> TurnOrder:
     """Seats 0..n-1 clockwise (never mutated: shared)."""
-    return TurnOrder(list(range(n)))
+    return _SEATINGS[n]
+
+
+#: Per player count (3-7: with 2 the hands swap), the seats clockwise.
+_SEATINGS = {n: TurnOrder(list(range(n))) for n in range(3, 8)}
 
 
 def start_age(s: SevenWondersState) -> None:

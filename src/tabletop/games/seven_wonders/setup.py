@@ -44,6 +44,12 @@ def _set_aside(deck_players: int) -> tuple[str, ...]:
     return tuple(sorted(card for card in CARDS if card not in dealt and card not in GUILDS))
 
 
+# The decks and the box of every deck size, computed from the data at import (a fresh process's
+# first games find them ready).
+for _players in range(3, 8):
+    _set_aside(_players)
+
+
 def setup(num_players: int, seed: int, options: dict[str, Any], rng: Rng) -> SevenWondersState:
     """Deal the boards, build the three decks and deal Age I."""
     cities = num_cities(num_players)
