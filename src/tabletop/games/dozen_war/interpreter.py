@@ -9,6 +9,7 @@ reflections) are queued on the hit (R12.6) and run after its damage (R12.7 step 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -876,7 +877,9 @@ def summon_cells(
     return sorted(found)
 
 
+@functools.cache
 def _probe(seat: int, cls: str) -> Any:
+    """A stand-in soldier of ``seat`` and ``cls`` for R13.7's tests (frozen, so shared)."""
     from .model import Unit
 
     return Unit(id=-1, owner=seat, cls=cls, general="", hp=1, cell=-1)
