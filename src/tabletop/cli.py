@@ -149,6 +149,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
             text = repr(action)
         print(f"{number:>4}. seat {state.current_player}: {text}")
 
+    if args.html is not None:
+        if len(numbers) != 1:
+            raise ValueError(f"{path} holds {len(records)} records: --html needs --index N to choose one")
+        record = records[numbers[0]]
+        game = load(record.get("game"))  # type: ignore[arg-type]  # load() refuses a bad name clearly
+        try:
+            page = game.replay_html(record, seat=args.seat)
+        except ValueError as error:
+            raise ValueError(f"record {numbers[0]}: {error}") from None
+        Path(args.html).write_text(page, encoding="utf-8")
+        print(f"wrote {args.html}: {len(page):,} bytes, {len(record['actions'])} actions")
+        return 0
+
     for number in numbers:
         record = records[number]
         actions = record.get("actions")
@@ -298,6 +311,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="replay only record N of the file (0 is the first)",
+    )
+    rep.add_argument(
+        "--html",
+        default=None,
+        metavar="OUT",
+        help="write the replay as one self-contained HTML page to OUT (pictures, buttons, arrow keys)",
+    )
+    rep.add_argument(
+        "--seat", type=int, default=None, help="with --html: draw what this seat sees (default: a spectator)"
     )
     rep.set_defaults(run=cmd_replay)
 

@@ -364,6 +364,14 @@ class Game(Generic[S]):
             raise ValueError(f"the record's 'options': {error}") from None
         return self._replay(players, seed, options, actions, "actions", observe)
 
+    def replay_html(self, record: Mapping[str, Any], seat: int | None = None) -> str:
+        """The replay of ``record`` as one self-contained HTML page, drawn as ``seat`` sees it
+        (``None``: a spectator): every position's picture with the action that led to it,
+        buttons, arrow keys and a slider, and the final result (see :mod:`tabletop.viewer`)."""
+        from ..viewer import replay_html  # the viewer builds on the kernel, not the other way
+
+        return replay_html(self, record, seat)
+
     def _replay(
         self,
         players: int,
