@@ -171,8 +171,10 @@ def turn_actions(state: St) -> list[Action]:
     bank = state.bank.counts
     key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
     takes = _TAKES_BY_SUPPLY.get(key)
-    if takes is None:
-        takes = _TAKES_BY_SUPPLY[key] = _takes(bank, key[-1])
+    if takes is None:  # a supply not seen yet: its takes are those of its kind, made at import
+        takes = _TAKES_BY_SUPPLY[key] = _TAKES_BY_KIND[
+            (*(0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1 for n in key[:-1]), key[-1])
+        ]
     actions: list[Action] = takes.copy()
     may_reserve = len(player.reserved) < MAX_RESERVED
     occupied = occupants(state) if state.module == "strongholds" else None
@@ -230,6 +232,8 @@ def turn_actions(state: St) -> list[Action]:
     return actions
 
 
+#: The gem takes by the bank's count of each colour and whether the second Trading Post power
+#: is held: filled as supplies are met, from the table below.
 _TAKES_BY_SUPPLY: dict[tuple[int | bool, ...], list[Action]] = {}
 
 
@@ -245,6 +249,16 @@ def _takes(bank: dict[str, int], power_two: bool) -> list[Action]:
             else:
                 actions.append(TAKE[(colour, colour)])
     return actions
+
+
+#: The same by the kind of supply of each colour (0: none, 1: fewer than TAKE_TWO_MIN, 2: at
+#: least that), all 486 made at import: the takes depend on nothing else, and a fresh process
+#: would otherwise work them out for every new supply it meets.
+_TAKES_BY_KIND: dict[tuple[int | bool, ...], list[Action]] = {
+    (*kinds, power_two): _takes(dict(zip(COLOURS, ((0, 1, TAKE_TWO_MIN)[k] for k in kinds))), power_two)
+    for kinds in itertools.product(range(3), repeat=len(COLOURS))
+    for power_two in (False, True)
+}
 
 
 def payment_options(player: Player, card: str) -> list[Action]:
