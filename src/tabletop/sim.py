@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import attrs
 import cattrs
@@ -24,6 +24,9 @@ from .agents import make_agent
 from .core.game import Game
 from .core.registry import load
 from .core.serialize import describe_error, make_converter
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -191,6 +194,13 @@ class SimulationResult:
     def records(self) -> list[dict[str, Any]]:
         """The records of the games, when they were kept."""
         return [summary.record for summary in self.games if summary.record is not None]
+
+    def plot(self) -> Figure:
+        """Win rates per seat (or team), score distributions and decisions per game as a
+        matplotlib figure (``pip install "tabletop[plot]"``; see :mod:`tabletop.plots`)."""
+        from .plots import plot_simulation  # matplotlib only when a plot is asked for
+
+        return plot_simulation(self)
 
     def summary(self) -> str:
         """A small text table of the results."""
