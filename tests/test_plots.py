@@ -33,6 +33,7 @@ def test_a_simulation_plots_win_rates_scores_and_lengths() -> None:
         sum(bar.get_height() for bar in lengths.patches if isinstance(bar, Rectangle)) == 12
     )  # every game in the histogram
     assert _png(figure).startswith(b"\x89PNG")
+    assert figure._repr_png_().startswith(b"\x89PNG")  # type: ignore[attr-defined]  # a notebook shows it
 
 
 def test_a_team_game_plots_its_teams_and_a_run_without_games_only_wins() -> None:

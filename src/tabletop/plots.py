@@ -8,6 +8,8 @@ none: ``figure.savefig``) can show it; a notebook displays it inline.
 
 from __future__ import annotations
 
+import functools
+import io
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,12 +20,26 @@ if TYPE_CHECKING:
     from .tournament import TournamentResult
 
 
-def _figure(width: float, height: float) -> Figure:
+@functools.cache
+def _figure_type() -> type[Figure]:
+    """A Figure that shows itself as a PNG in a notebook (a Figure made without pyplot has no
+    picture of its own there until pyplot is imported)."""
     try:
         from matplotlib.figure import Figure
     except ImportError:  # an optional extra: say how to get it
         raise ImportError('plots need matplotlib: pip install "tabletop[plot]"') from None
-    return Figure(figsize=(width, height), layout="constrained")
+
+    class ShownFigure(Figure):
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png")
+            return buffer.getvalue()
+
+    return ShownFigure
+
+
+def _figure(width: float, height: float) -> Figure:
+    return _figure_type()(figsize=(width, height), layout="constrained")
 
 
 def _empty(axes: Axes, title: str) -> None:
