@@ -144,11 +144,15 @@ class Session:
             self.say(self.state.render())
         elif word == "undo":
             return self._undo()
-        elif answer.isdigit():
-            number = int(answer)
+        elif answer.isdecimal():  # not isdigit: int() refuses its superscripts ('²')
+            # A number of more digits than any list has entries is not on it (and int() refuses
+            # over 4,300 digits): it is shown cut short rather than read.
+            digits = answer.lstrip("0") or "0"
+            number = int(digits) if len(digits) <= 9 else 0
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.say(f"{number} is not on the list: type 1 to {len(legal)}, or help")
+            shown = answer if len(answer) <= 12 else answer[:12] + "..."
+            self.say(f"{shown} is not on the list: type 1 to {len(legal)}, or help")
         else:
             return self._typed(answer, legal)
         return None
