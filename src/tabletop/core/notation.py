@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .state import State
 
 if TYPE_CHECKING:
     from .game import Game
-    from .state import State
 
 _SPACES = re.compile(r"\s+")
 _COMMAS = re.compile(r"\s*,\s*")
@@ -71,6 +71,9 @@ class Notation:
             raise ValueError(f"an action is written as a str, got {text!r}")
         key = normalize(text)
         if state is not None:
+            # Another game's state would hand back one of its own actions as if it were ours.
+            if not isinstance(state, State) or state.game.name != self._game.name:
+                raise ValueError(f"state must be a {self._game.name} state, got {state!r:.80}")
             for action in state.legal_actions():
                 if normalize(str(action)) == key:
                     return action
