@@ -5,6 +5,7 @@ installs all three)."""
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import tempfile
@@ -28,6 +29,9 @@ def browser() -> Iterator[Any]:
     webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
     from selenium.webdriver.chrome.service import Service
 
+    # The driver is given: selenium's own manager must not go looking for one on the network.
+    os.environ.setdefault("SE_OFFLINE", "true")
+    os.environ.setdefault("SE_AVOID_STATS", "true")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="tabletop-chromium-")

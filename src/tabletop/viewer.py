@@ -278,11 +278,11 @@ table {{ border-collapse: collapse; }} td, th {{ padding: 2px 10px; text-align: 
 <h1>{title}</h1>
 <p>{subtitle}</p>
 <div id="controls">
-<button id="first" title="first position (Home)">&#x23EE;</button>
+<button id="first" title="first position (Home)">|&#x25C0;</button>
 <button id="back" title="back (left arrow)">&#x25C0;</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="position">
 <button id="forward" title="forward (right arrow)">&#x25B6;</button>
-<button id="end" title="last position (End)">&#x23ED;</button>
+<button id="end" title="last position (End)">&#x25B6;|</button>
 <span id="move"></span>
 </div>
 <div id="caption"></div>
