@@ -7,6 +7,8 @@ so it is self-contained, small and safe to inline in HTML (every value is escape
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -51,6 +53,48 @@ _ATTRIBUTE_ESCAPES = str.maketrans(
 )
 #: Python-style attribute names already turned into SVG's (a picture writes thousands).
 _NAMES: dict[str, str] = {}
+#: What a tag or attribute name may be: a name written as is into the document could otherwise
+#: carry markup (``'g onload="..."'``).
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*\Z")
+#: Tags already checked against ``_NAME``.
+_TAGS: set[str] = set()
+#: Characters no XML document may hold (escaping cannot make them legal).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: Attributes that are numbers in SVG: text there (a ``"nan"``, a ``"12"``) is a caller's mistake.
+_NUMERIC = frozenset(
+    (
+        "x",
+        "y",
+        "width",
+        "height",
+        "cx",
+        "cy",
+        "r",
+        "rx",
+        "ry",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "font_size",
+        "stroke_width",
+    )
+)
+
+
+def number(name: str, value: object) -> float:
+    """``value`` when it is a finite int or float (not a bool); else a ``ValueError`` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value!r:.80}")
+    return value
+
+
+def _xml_text(name: str, text: str) -> str:
+    """``text``, refused by ``name`` when it holds a character no XML document may hold."""
+    bad = _NOT_XML.search(text)
+    if bad is not None:
+        raise ValueError(f"{name} holds {bad.group()!r}, which no SVG document may hold")
+    return text
 
 
 def _attributes(attributes: dict[str, object]) -> str:
@@ -60,13 +104,19 @@ def _attributes(attributes: dict[str, object]) -> str:
             continue
         key = _NAMES.get(name)
         if key is None:
+            if not _NAME.match(name):
+                raise ValueError(f"{name!r:.80} is not an attribute name")
             key = _NAMES[name] = name.rstrip("_").replace("_", "-")
         if isinstance(value, float):
+            if not math.isfinite(value):
+                raise ValueError(f"attribute {name} must be a finite number, got {value!r}")
             text = f"{value:.2f}".rstrip("0").rstrip(".")
-        elif isinstance(value, int):
+        elif isinstance(value, int) and value is not True:
             text = str(value)  # digits need no escaping
+        elif name in _NUMERIC:
+            raise ValueError(f"attribute {name} must be a finite number, got {value!r:.80}")
         else:
-            text = str(value).translate(_ATTRIBUTE_ESCAPES)
+            text = _xml_text(f"attribute {name}", str(value)).translate(_ATTRIBUTE_ESCAPES)
         parts.append(f' {key}="{text}"')
     return "".join(parts)
 
@@ -79,18 +129,28 @@ class Svg:
     """
 
     def __init__(self, width: float, height: float, *, title: str | None = None) -> None:
+        if number("width", width) < 0 or number("height", height) < 0:
+            raise ValueError(f"a picture's width and height are not negative, got {width!r} x {height!r}")
+        if title is not None and not isinstance(title, str):
+            raise ValueError(f"title must be a str or None, got {title!r:.80}")
         self.width = width
         self.height = height
         self._parts: list[str] = []
-        self._title = "" if title is None else f"<title>{escape(title)}</title>"
+        self._title = "" if title is None else f"<title>{escape(_xml_text('title', title))}</title>"
 
     def element(self, tag: str, content: str | None = None, /, **attributes: object) -> None:
         """Append any element; ``content`` is text (escaped here)."""
+        if tag not in _TAGS:
+            if not isinstance(tag, str) or not _NAME.match(tag):
+                raise ValueError(f"{tag!r:.80} is not a tag name")
+            _TAGS.add(tag)
         attrs = _attributes(attributes)
         if content is None:
             self._parts.append(f"<{tag}{attrs}/>")
+        elif not isinstance(content, str):
+            raise ValueError(f"an element's content must be a str or None, got {content!r:.80}")
         else:
-            self._parts.append(f"<{tag}{attrs}>{escape(content)}</{tag}>")
+            self._parts.append(f"<{tag}{attrs}>{escape(_xml_text(tag, content))}</{tag}>")
 
     def rect(
         self,
@@ -129,7 +189,11 @@ class Svg:
         self, points: Iterable[tuple[float, float]], *, fill: str = "none", **attributes: object
     ) -> None:
         """A closed polygon through ``points``."""
-        text = " ".join(f"{x:g},{y:g}" for x, y in points)
+        try:
+            pairs = [(number("x", x), number("y", y)) for x, y in points]
+        except TypeError:  # not an iterable of pairs
+            raise ValueError(f"points must be (x, y) pairs of numbers, got {points!r:.80}") from None
+        text = " ".join(f"{x:g},{y:g}" for x, y in pairs)
         self.element("polygon", points=text, fill=fill, **attributes)
 
     def text(
@@ -170,7 +234,7 @@ class Svg:
         family: str = "sans-serif",
     ) -> float:
         """Lines of text from ``x, y`` down; returns the ``y`` below the last one."""
-        step = size * 1.3
+        step = number("size", size) * 1.3
         for content in contents:
             self.text(x, y, content, size=size, fill=fill, family=family, style="white-space:pre")
             y += step
@@ -201,6 +265,8 @@ class Svg:
 
 def text_picture(lines: list[str], *, title: str | None = None, size: float = 13) -> str:
     """A picture of some lines of monospaced text (the fallback for a game that draws nothing)."""
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+        raise ValueError(f"lines must be a list of str, got {lines!r:.80}")
     width = 16 + size * 0.62 * max((len(line) for line in lines), default=10)
     height = 16 + size * 1.3 * max(len(lines), 1)
     picture = Svg(width, height, title=title)
@@ -303,6 +369,8 @@ def card_stack(
 ) -> None:
     """``count`` cards piled up (up to four edges show behind), the top one drawn by :func:`card`
     with ``face``; when there are none, a dashed outline saying ``empty``."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"count must be a non-negative int, got {count!r:.80}")
     if not count:
         picture.rect(x, y, w, h, stroke=PALETTE["muted"], rx=5, stroke_dasharray="4 3")
         if empty:
@@ -327,6 +395,8 @@ def seat_panel(
 ) -> None:
     """The box a seat's holdings are drawn in, headed ``Player 3 (you): <text>`` in the seat's
     colour (``(you)`` when ``viewer`` is that seat); the seat to play is marked with a triangle."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"seat must be a non-negative int, got {seat!r:.80}")
     picture.rect(x, y, w, h, fill="#fbf8f0", stroke=PALETTE["muted"], rx=8)
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     tx, ty = x + 8, y + 20
