@@ -11,7 +11,8 @@ import pytest
 
 import tabletop
 
-#: Dozen War's games run ~1,000 decisions at ~5k decisions/s: the suites play it with this cap.
+#: Dozen War's free-for-all games (3-4 players) run ~1,000 decisions at ~5k decisions/s: the
+#: suites play it with this cap (its 2-player Engage, ~90-260 decisions, is cheap in full).
 LONG_GAME_CAP = 60
 LONG_GAMES = frozenset({"dozen_war"})
 
@@ -24,9 +25,11 @@ def need(module: str) -> ModuleType:
     return found
 
 
-def cap(name: str) -> int | None:
-    """The decision cap the suites give a game: ``LONG_GAME_CAP`` for the slow long ones."""
-    return LONG_GAME_CAP if name in LONG_GAMES else None
+def cap(name: str, players: int | None = None) -> int | None:
+    """The decision cap the suites give a game: ``LONG_GAME_CAP`` for the slow long ones; given
+    ``players``, only where that count is long (more than 2)."""
+    long = name in LONG_GAMES and (players is None or players > 2)
+    return LONG_GAME_CAP if long else None
 
 
 def seat_counts() -> list[Any]:

@@ -13,14 +13,15 @@ since). Game parameters:
 - ``max_game_length`` (int, default 10,000): decisions after which a game still running is
   ended as a draw (every return 0), so ``GameInfo.max_game_length`` is a true bound. No game
   comes near it in play (random play: at most ~1,200 decisions, Dozen War at 4 players); a
-  caller may lower it to cap long games (the tests do for Dozen War).
+  caller may lower it to cap long games (some tests do for Dozen War at 3-4 players).
 
 The declarations, and why:
 
 - **Chance is SAMPLED_STOCHASTIC.** Shuffles and dice come from the state's own seeded rng
   inside ``apply``: there are no chance nodes. A clone copies the rng, so search over clones
-  (MCTS) replays the same future draws; information-set search should sample worlds with
-  ``determinize`` (``TabletopState.tabletop`` is the underlying state).
+  (MCTS) replays the same future draws; information-set search samples worlds with
+  ``resample_from_infostate`` (the tabletop ``determinize``), which OpenSpiel's Python
+  ``ISMCTSBot`` calls (``pyspiel.ISMCTSBot``, in C++, cannot reach a Python state's).
 - **Information is IMPERFECT for every game**: each state holds its future chance (deck
   order, dice) and usually private cards that no observation shows.
 - **Dynamics are SEQUENTIAL, 7 Wonders included.** Its simultaneous picks are asked seat by
@@ -36,7 +37,10 @@ The declarations, and why:
   state is that same observation (tabletop observations are not perfect recall: they hold what
   a seat may know now, not the order of past events). The strings are the observation as
   compact JSON. Actions print as their ``str()``. ``serialize()`` holds a tabletop save
-  (``to_dict``), which loading replays and checks.
+  (``to_dict``), which loading replays and checks; a state pickles as that text and a game as
+  its parameters. ``pyspiel.serialize_game_and_state`` (and so ``random_sim_test(...,
+  serialize=True)``) fails for every Python SAMPLED_STOCHASTIC game: it asks the game for
+  ``GetRNGState``, which pyspiel's binding of Python games does not route to Python.
 """
 
 from __future__ import annotations
@@ -191,12 +195,15 @@ class _Table:
     shape), so a state that is only observed is shown the upcoming game without taking it, and
     keeps that game's seed for when it is played. Deep copies clone; pickles are saves."""
 
-    __slots__ = ("_node", "_promised", "spec")
+    __slots__ = ("_node", "_promised", "offset", "spec")
 
-    def __init__(self, spec: _Spec, node: Node | None = None) -> None:
+    def __init__(self, spec: _Spec, node: Node | None = None, offset: int = 0) -> None:
         self.spec = spec
         self._node = node
         self._promised: int | None = None
+        #: Decisions played before the tabletop state's history began (a resampled state's
+        #: history starts empty), so ``max_game_length`` ends every world at the same move.
+        self.offset = offset
 
     @property
     def node(self) -> Node:
@@ -221,14 +228,14 @@ class _Table:
             self._promised, out[:] = self.spec.upcoming_tensor(seat)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return _Table(self.spec, self.node.copy())
+        return _Table(self.spec, self.node.copy(), self.offset)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_load_table, (self.spec, json.dumps(self.node.state.to_dict())))
+        return (_load_table, (self.spec, json.dumps(self.node.state.to_dict()), self.offset))
 
 
-def _load_table(spec: _Spec, save: str) -> _Table:
-    return _Table(spec, Node(spec.game.state_from_dict(json.loads(save))))
+def _load_table(spec: _Spec, save: str, offset: int = 0) -> _Table:
+    return _Table(spec, Node(spec.game.state_from_dict(json.loads(save))), offset)
 
 
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]
@@ -275,6 +282,13 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type, info, params)
         self._size = first.observation_shape[0]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a game through Game::Serialize, which asks a SAMPLED_STOCHASTIC game for
+        # GetRNGState: pyspiel's Python-game binding (PyGame) does not route that to Python, so
+        # the pickle would fail. A game is its parameters: it loads again with them (the stream
+        # of new games' seeds, if ``seed`` was given, starts over).
+        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
+
     def new_initial_state(self) -> TabletopState:
         """A new game, seeded as the ``seed`` parameter says."""
         return TabletopState(self)
@@ -306,7 +320,31 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return self._t.node.state
 
     def _ended(self, node: Node) -> bool:
-        return node.state.outcome is not None or len(node.state.history) >= self._t.spec.cap
+        t = self._t
+        return node.state.outcome is not None or len(node.state.history) + t.offset >= t.spec.cap
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
+        """A state ``player_id`` cannot tell from this one (equal observation and information
+        state strings and tensors, same legal actions when it is the mover): the tabletop
+        ``determinize(player_id, seed)`` with the seed drawn from ``probability_sampler`` (a
+        callable giving floats in [0, 1), such as ``pyspiel.UniformProbabilitySampler``), for
+        OpenSpiel's Python ``ISMCTSBot``. Its history starts empty (determinize keeps nothing of
+        the true game); ``max_game_length`` still counts the decisions played before it."""
+        t = self._t
+        if isinstance(player_id, bool) or not isinstance(player_id, int):
+            raise ValueError(f"player_id must be an int, got {player_id!r}")
+        draw = float(probability_sampler())
+        if not 0.0 <= draw < 1.0:
+            raise ValueError(f"probability_sampler must give floats in [0, 1), gave {draw!r}")
+        world = t.node.state.determinize(player_id, int(draw * 2**63))
+        new = TabletopState(self.get_game())
+        new._t = _Table(t.spec, Node(world), t.offset + len(t.node.state.history))
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a state through SerializeGameAndState, which fails for a Python
+        # SAMPLED_STOCHASTIC game (see TabletopGame.__reduce__); its own serialize() works.
+        return (_deserialize_state, (self.get_game(), self.serialize()))
 
     def current_player(self) -> int:
         """The seat to move, or ``pyspiel.PlayerId.TERMINAL``."""
@@ -336,6 +374,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self._t.node.state.render()
+
+
+def _deserialize_state(game: TabletopGame, text: str) -> TabletopState:
+    state: TabletopState = game.deserialize_state(text)
+    return state
 
 
 class TabletopObserver:
