@@ -202,7 +202,8 @@ def _unit_block(
             longest = max(longest, reach + extra)
             if (plain and not extra) or (extra and _reaches(rays, reach + extra, targets, stops)):
                 found.append(_attack(uid, design))
-    return _zone(state.mode, unit.cell, budget, longest, stopping), found
+    near = 0 if unit.general else 4
+    return _zone(state.mode, unit.cell, budget, longest, stopping, near), found
 
 
 def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], engage: bool) -> list[int]:
@@ -269,7 +270,9 @@ def _attack(uid: int, design: str) -> Attack:
 
 #: Codes of a cell for one player's moves: what R8.3a and R13.7 read (see :func:`_cell_codes`).
 _MOUNTAIN, _FRIENDLY, _FULL, _GENERAL, _OCCUPIED = 1, 2, 4, 8, 16
-CellCodes = tuple[list[int], list[int], list[int], list[bool]]
+#: Moves, targets, blockers, mountains, and the move codes as a soldier's moves read them (no
+#: general bit: R8.3-R8.4 stop generals at generals, soldiers only at full cells).
+CellCodes = tuple[list[int], list[int], list[int], list[bool], list[int]]
 
 
 def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -> CellCodes:
@@ -307,7 +310,12 @@ def _changed_codes(
     """:func:`_all_codes` from the codes of ``occ``'s parent view, recomputing the changed cells
     alone (each cell's codes read only that cell's units and castle)."""
     return _recode(
-        state, seat, occ, engage, before[0].copy(), before[1].copy(), before[2].copy(), occ.changed
+        state,
+        seat,
+        occ,
+        engage,
+        (before[0].copy(), before[1].copy(), before[2].copy(), before[4].copy()),
+        occ.changed,
     )
 
 
@@ -317,7 +325,9 @@ def _all_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) ->
     moves, targets, blockers = _templates(state.mode, tuple(state.terrain))
     cells = {unit.cell for unit in state.units.values()}
     cells.update(castle.cell for castle in state.castles if castle.hp > 0)
-    return _recode(state, seat, occ, engage, moves.copy(), targets.copy(), blockers.copy(), cells)
+    return _recode(
+        state, seat, occ, engage, (moves.copy(), targets.copy(), blockers.copy(), moves.copy()), cells
+    )
 
 
 def _recode(
@@ -325,12 +335,12 @@ def _recode(
     seat: int,
     occ: Occupancy,
     engage: bool,
-    moves: list[int],
-    targets: list[int],
-    blockers: list[int],
+    lists: tuple[list[int], list[int], list[int], list[int]],
     cells: Iterable[int],
 ) -> CellCodes:
-    """The codes of ``cells`` set in these lists from the empty board's and the view's."""
+    """The codes of ``cells`` set in these lists (moves, targets, blockers, soldiers' moves)
+    from the empty board's and the view's."""
+    moves, targets, blockers, soldier_moves = lists
     template_moves, _, template_blockers = _templates(state.mode, tuple(state.terrain))
     side = state.side_of
     mine = side[seat]
@@ -360,9 +370,10 @@ def _recode(
             if side[keeper] != mine and not soldiers[cell]:
                 target = 1
         moves[cell] = code
+        soldier_moves[cell] = code & ~_GENERAL
         targets[cell] = target
         blockers[cell] = blocker
-    return moves, targets, blockers, mountain
+    return moves, targets, blockers, mountain, soldier_moves
 
 
 def _end_code(code: int, engage: bool, general: bool, climber: bool) -> bool:
@@ -417,12 +428,13 @@ def _getter(cells: list[int]) -> Callable[[Sequence[int]], Any]:
 
 @functools.cache
 def _zone(
-    mode: str, cell: int, budget: int, reach: int, stopping: int
+    mode: str, cell: int, budget: int, reach: int, stopping: int, moving: int
 ) -> tuple[Callable[[CellCodes], Any], frozenset[int]]:
     """A getter of the codes a unit on ``cell`` moving up to ``budget`` steps and shooting up
     to ``reach`` along its rays depends on: the move codes of its own cell and of those within
     ``budget`` steps, the targets on its rays within ``reach``, and before that what stops its
-    line of fire (``stopping``: the codes' index of blockers, or of mountains for archers)."""
+    line of fire (``stopping``: the codes' index of blockers, or of mountains for archers;
+    ``moving``: the index of the move codes the unit's moves read, a general's or a soldier's)."""
     grid = MAPS[MODE_MAP[mode]].grid
     near_cells = {cell, *grid.within(cell, max(budget, 0))}
     rays = [ray[:reach] for ray in grid.rays(cell)]
@@ -433,7 +445,7 @@ def _zone(
     passed = _getter(sorted(passed_cells))
 
     def key(codes: CellCodes) -> Any:
-        return near(codes[0]), aimed(codes[1]), passed(codes[stopping])
+        return near(codes[moving]), aimed(codes[1]), passed(codes[stopping])
 
     return key, frozenset(near_cells | aimed_cells | passed_cells)
 
