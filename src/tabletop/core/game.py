@@ -109,7 +109,13 @@ class Game(Generic[S]):
 
     def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """The full option dict for ``options``: defaults filled in, every value checked."""
-        unknown = sorted(set(options) - set(self.options))
+        self.check_players(num_players)
+        if not isinstance(options, Mapping):
+            raise ValueError(f"options must be a mapping of option names to values, got {options!r:.80}")
+        # repr() for a name that is not a str: sorting or joining it with str names would raise
+        unknown = sorted(
+            name if isinstance(name, str) else repr(name) for name in options if name not in self.options
+        )
         if unknown:
             valid = ", ".join(self.options) or "none"
             raise ValueError(f"{self.name} has no option {', '.join(unknown)}; valid options: {valid}")
