@@ -461,6 +461,7 @@ def _read_stream(path: Path, header: dict[str, Any], take: Callable[[GameSummary
                 if not line.endswith(b"\n"):
                     raise ValueError("the line is cut short")
                 summary = _CONVERTER.structure(json.loads(line), GameSummary)
+                _check_summary(summary, header["players"])
             except (ValueError, cattrs.BaseValidationError) as error:
                 if handle.read(1):  # only the last line may be broken, by an interrupted write
                     raise ValueError(f"{path} line {number}: {describe_error(error)}") from None
@@ -468,6 +469,24 @@ def _read_stream(path: Path, header: dict[str, Any], take: Callable[[GameSummary
             take(summary)
             end = handle.tell()
     return end
+
+
+def _check_summary(summary: GameSummary, players: int) -> None:
+    """Refuse a stream line whose game no ``players`` seats could have played (a tampered file:
+    a winner or team with a seat out of range would be counted against a seat that is not)."""
+    seats = list(range(players))
+    if len(summary.scores) != players:
+        raise ValueError(f"scores has {len(summary.scores)} entries for {players} players")
+    if len(set(summary.winners)) != len(summary.winners) or not set(summary.winners) <= set(seats):
+        raise ValueError(f"winners {list(summary.winners)} are not distinct seats 0 to {players - 1}")
+    if sorted(seat for team in summary.teams for seat in team) != seats:
+        raise ValueError(
+            f"teams {[list(team) for team in summary.teams]} do not split the seats 0 to {players - 1}"
+        )
+    if summary.decisions < 0 or summary.turns < 0:
+        raise ValueError(
+            f"a game has no negative counts: decisions {summary.decisions}, turns {summary.turns}"
+        )
 
 
 class _Stream:
@@ -590,9 +609,21 @@ def simulate(
     ``keep_games=False`` keeps only the statistics in the result, not every game's summary.
     ``progress(done, n)`` is called as games finish.
     """
-    rules = load(game) if isinstance(game, str) else game
+    if isinstance(game, str):
+        rules = load(game)
+    elif isinstance(game, Game):
+        rules = game
+    else:
+        raise ValueError(f"game must be a game's name or a Game, got {game!r:.80}")
     num_players = rules.check_players(rules.min_players if players is None else players)
-    kinds = (agents,) * num_players if isinstance(agents, str) else tuple(agents)
+    if isinstance(agents, str):
+        kinds = (agents,) * num_players
+    elif isinstance(agents, Sequence) and all(isinstance(kind, str) for kind in agents):
+        kinds = tuple(agents)
+    else:
+        raise ValueError(
+            f"agents must be an agent's name or a list of names, one per seat; got {agents!r:.80}"
+        )
     if len(kinds) != num_players:
         raise ValueError(f"give one agent or {num_players} agents (one per seat), got {len(kinds)}")
     for kind in kinds:
@@ -611,8 +642,19 @@ def simulate(
         raise ValueError(f"the serial backend plays in this process: workers must be 1, got {workers}")
     if address is not None and backend != "ray":
         raise ValueError("address names a Ray cluster: give it with backend 'ray'")
+    for flag, value in (("keep_records", keep_records), ("resume", resume), ("keep_games", keep_games)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{flag} must be True or False, got {value!r:.80}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be a function of (done, n) or None, got {progress!r:.80}")
+    if address is not None and not isinstance(address, str):
+        raise ValueError(f"address must be a str (a Ray cluster's address) or None, got {address!r:.80}")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a mapping of option names to values, got {options!r:.80}")
     if resume and out is None:
         raise ValueError("resume reads the games already played from out: give out too")
+    if out is not None:
+        _check_out(out)
     if backend != "serial" and rules is not _registered(rules.name):
         raise ValueError(f"backend {backend!r} needs a registered game (workers load it by name)")
     opts = rules.resolve_options(num_players, dict(options or {}))  # refuse bad options up front
@@ -669,6 +711,17 @@ def simulate(
     kept.sort(key=lambda summary: summary.seed)
     seconds = time.perf_counter() - start
     return SimulationResult(rules.name, num_players, kinds, seconds, kept, tally, resumed)
+
+
+def _check_out(out: object) -> None:
+    """Refuse an ``out`` no stream file can be written at, before any game is played."""
+    if not isinstance(out, (str, os.PathLike)):
+        raise ValueError(f"out must be a file's path, got {out!r:.80}")
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"out {str(path)!r} is a directory: give the path of a file to write the games to")
+    if not path.parent.is_dir():
+        raise ValueError(f"out {str(path)!r}: there is no directory {str(path.parent)!r} to write it in")
 
 
 def _usable_cpus() -> int:
