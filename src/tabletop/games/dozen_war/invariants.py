@@ -62,6 +62,12 @@ def check(state: DozenWarState) -> None:
                 raise ValueError(f"{unit.general} stands for seat {unit.owner}, which did not take it")
         elif uid < len(GENERAL_IDS):
             raise ValueError(f"soldier {uid} uses a general's id")
+    # Before occupancy: its board view is indexed by castle cells and owners.
+    for index, castle in enumerate(state.castles):
+        if not 0 <= castle.cell < grid.size:
+            raise ValueError(f"castle {index} stands off the board (cell {castle.cell})")
+        if not 0 <= castle.owner < n or not (castle.taken_by is None or 0 <= castle.taken_by < n):
+            raise ValueError(f"castle {index} belongs to seat {castle.owner}, taken by {castle.taken_by}")
     occ = occupancy(state)
     for cell, ids in enumerate(occ.ids):
         owners = {state.units[u].owner for u in ids}
