@@ -12,6 +12,7 @@ import pytest
 
 import tabletop
 from tabletop import cli
+from tabletop.sim import ProgressBar
 
 GAME = "splendor_duel"
 
@@ -163,3 +164,12 @@ def test_cli_simulate_reports_bad_input_in_one_line(
     assert cli.main(["simulate", GAME, *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("tabletop: error: ") and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("stream", "unit"), [(3, "game"), ("stderr", "game"), (None, 3), (None, None)], ids=repr
+)
+def test_a_progress_bar_on_no_stream_or_with_no_unit_name_is_refused(stream: object, unit: object) -> None:
+    """Before: ProgressBar(3) raised AttributeError (no isatty)."""
+    with pytest.raises(ValueError, match=r"stream must be a text stream|unit must be a str"):
+        ProgressBar(stream, unit)  # type: ignore[arg-type]

@@ -530,6 +530,14 @@ class ProgressBar:
     INTERVAL = 0.1
 
     def __init__(self, stream: TextIO | None = None, unit: str = "game") -> None:
+        if stream is not None and not all(
+            callable(getattr(stream, name, None)) for name in ("write", "isatty")
+        ):
+            raise ValueError(
+                f"stream must be a text stream (with write and isatty) or None, got {stream!r:.80}"
+            )
+        if not isinstance(unit, str):
+            raise ValueError(f"unit must be a str, got {unit!r:.80}")
         self.stream = sys.stderr if stream is None else stream
         self.shown = self.stream.isatty()
         self.unit = unit
