@@ -95,6 +95,18 @@ def test_a_castle_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
                 game.state_from_dict(broken, verify=verify)
 
 
+@pytest.mark.parametrize("cell", [-1, 10**20, "twice"], ids=repr)
+def test_mountain_cells_off_the_board_or_listed_twice_are_refused(cell: object) -> None:
+    """Before: a mountain at cell -1 loaded trusted (Python's index from the end), one at 10**20
+    was refused as "cannot fit 'int' into an index-sized integer"."""
+    game = tabletop.load("dozen_war")
+    data = json.loads(json.dumps(game.new_game(players=3, seed=3).to_dict()))
+    data["terrain"][1] = data["terrain"][0] if cell == "twice" else cell
+    for verify in (False, True):
+        with pytest.raises(ValueError, match=r"the mountain cells .* are not distinct cells of the board"):
+            game.state_from_dict(data, verify=verify)
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="state_from_dict takes any truthy/falsy verify (in game.py's loading part, not edited here)",

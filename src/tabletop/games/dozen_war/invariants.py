@@ -62,7 +62,9 @@ def check(state: DozenWarState) -> None:
                 raise ValueError(f"{unit.general} stands for seat {unit.owner}, which did not take it")
         elif uid < len(GENERAL_IDS):
             raise ValueError(f"soldier {uid} uses a general's id")
-    # Before occupancy: its board view is indexed by castle cells and owners.
+    # Before occupancy: its board view is indexed by mountain cells, castle cells and owners.
+    if len(set(state.terrain)) != len(state.terrain) or not all(0 <= c < grid.size for c in state.terrain):
+        raise ValueError(f"the mountain cells {state.terrain} are not distinct cells of the board")
     for index, castle in enumerate(state.castles):
         if not 0 <= castle.cell < grid.size:
             raise ValueError(f"castle {index} stands off the board (cell {castle.cell})")
