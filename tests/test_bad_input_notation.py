@@ -17,6 +17,7 @@ import tabletop
 from tabletop import cli
 from tabletop.core import State
 from tabletop.core.actions import field_names
+from tabletop.core.notation import normalize
 
 NAMES = tabletop.game_names()
 NOT_STATES = [0, 2.0, True, "state", [0], {"game": "x"}, b"x", object()]
@@ -163,3 +164,10 @@ def test_undo_at_the_first_decision_and_zero_change_nothing() -> None:
     assert "nothing to undo: this is your first decision" in shown
     assert "0 is not on the list: type 1 to" in shown
     assert '"actions": []' in shown
+
+
+@pytest.mark.parametrize("bad", [3, None, b"take", ["take"]], ids=repr)
+def test_normalize_refuses_what_is_no_text(bad: object) -> None:
+    """Before: normalize(3) raised AttributeError (no strip)."""
+    with pytest.raises(ValueError, match="an action is written as a str"):
+        normalize(bad)  # type: ignore[arg-type]

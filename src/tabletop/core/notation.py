@@ -28,6 +28,8 @@ _COMMAS = re.compile(r"\s*,\s*")
 
 def normalize(text: str) -> str:
     """``text`` as the notation compares it: lower case, single spaces, ``", "`` after commas."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action is written as a str, got {text!r:.80}")
     return _COMMAS.sub(", ", _SPACES.sub(" ", text.strip().lower()))
 
 
