@@ -173,3 +173,23 @@ def test_a_progress_bar_on_no_stream_or_with_no_unit_name_is_refused(stream: obj
     """Before: ProgressBar(3) raised AttributeError (no isatty)."""
     with pytest.raises(ValueError, match=r"stream must be a text stream|unit must be a str"):
         ProgressBar(stream, unit)  # type: ignore[arg-type]
+
+
+def test_a_huge_n_holds_no_byte_per_game_unless_resuming(tmp_path: Path) -> None:
+    """Before: simulate(n=10**9) allocated a gigabyte of resume flags before its first game, and
+    n=10**20 raised OverflowError."""
+    import tracemalloc
+
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tabletop.simulate(GAME, 10**9, progress=stop)
+        assert tracemalloc.get_traced_memory()[1] < 100_000_000
+    finally:
+        tracemalloc.stop()
+    with pytest.raises(ValueError, match="more games than a resumed run can track"):
+        tabletop.simulate(GAME, 10**20, out=tmp_path / "games.jsonl", resume=True)
+    assert list(tmp_path.iterdir()) == []

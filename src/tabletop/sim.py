@@ -674,8 +674,12 @@ def simulate(
     tally = Tally(num_players)
     kept: list[GameSummary] = []
     stream: _Stream | None = None
-    # A flag per game of the run (a byte, not a set of ints: runs of millions of games).
-    in_file = bytearray(n)
+    # When resuming, a flag per game of the run (a byte, not a set of ints: runs of millions of
+    # games); otherwise none, not a byte per game never to be read (n=10**9 took a gigabyte).
+    try:
+        in_file = bytearray(n if resume else 0)
+    except (MemoryError, OverflowError):
+        raise ValueError(f"n={n} is more games than a resumed run can track (a byte a game)") from None
     if out is not None:
         path = Path(out)
         header = _stream_header(job)
@@ -694,7 +698,7 @@ def simulate(
         stream = _Stream(path, header, end)
     resumed = tally.games
     count = n - resumed
-    seeds = (seed + index for index in range(n) if not in_file[index])
+    seeds = (seed + index for index in range(n) if not (in_file and in_file[index]))
     if progress is not None and resumed:
         progress(resumed, n)
     try:
