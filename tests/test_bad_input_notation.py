@@ -18,6 +18,7 @@ from tabletop import cli
 from tabletop.core import State
 from tabletop.core.actions import field_names
 from tabletop.core.notation import normalize
+from tabletop.play import QUIT
 
 NAMES = tabletop.game_names()
 NOT_STATES = [0, 2.0, True, "state", [0], {"game": "x"}, b"x", object()]
@@ -171,3 +172,10 @@ def test_normalize_refuses_what_is_no_text(bad: object) -> None:
     """Before: normalize(3) raised AttributeError (no strip)."""
     with pytest.raises(ValueError, match="an action is written as a str"):
         normalize(bad)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(lines=st.lists(st.text(alphabet=st.characters(blacklist_characters="\n\r"), max_size=40), max_size=4))
+def test_play_survives_any_typed_lines(lines: list[str]) -> None:
+    shown = play("wonders_duel", "".join(line + "\n" for line in lines if line.strip().lower() not in QUIT))
+    assert "game abandoned; its record:" in shown
