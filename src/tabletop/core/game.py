@@ -213,6 +213,8 @@ class Game(Generic[S]):
         by hand in a way those checks cannot see (a card moved between two hidden places, the
         rng's state) then loads as edited; with the default nothing edited loads.
         """
+        if type(verify) is not bool:  # a truthy 1 or "no" must not choose the trusted path by accident
+            raise ValueError(f"verify must be True or False, got {verify!r}")
         self._check_header(data)
         again = self._replay_save(data) if verify else None
         if again is not None and _saves_exactly(again, data):
