@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop import cli
+from tabletop.agents import make_agent
 from tabletop.core import State
 from tabletop.core.actions import field_names
 from tabletop.core.notation import normalize
-from tabletop.play import QUIT
+from tabletop.play import QUIT, Session, reader
 
 NAMES = tabletop.game_names()
 NOT_STATES = [0, 2.0, True, "state", [0], {"game": "x"}, b"x", object()]
@@ -179,3 +180,28 @@ def test_normalize_refuses_what_is_no_text(bad: object) -> None:
 def test_play_survives_any_typed_lines(lines: list[str]) -> None:
     shown = play("wonders_duel", "".join(line + "\n" for line in lines if line.strip().lower() not in QUIT))
     assert "game abandoned; its record:" in shown
+
+
+def test_a_session_without_a_player_for_every_seat_is_refused() -> None:
+    """Before: a seat that was in neither humans nor bots was asked as a person's, and a state
+    that was no State failed with AttributeError once the game began."""
+    state: State = tabletop.load("splendor_duel").new_game(seed=1)
+    bot = make_agent("random", 1)
+    out = io.StringIO()
+    read = reader(io.StringIO(""), out)
+    tables: list[tuple[Any, Any, Any, str]] = [
+        (None, {0}, {1: bot}, "state must be a game's State"),
+        (state, {0}, {}, "every seat is played by a person or a bot"),
+        (state, {0, 1}, {1: bot}, "never both"),
+        (state, {5}, {1: bot}, "humans must be a set of seats 0 to 1"),
+        (state, [0], {1: bot}, "humans must be a set"),
+        (state, {True}, {1: bot}, "humans must be a set"),
+        (state, {0}, {1: "random"}, "bots must map seats to agents"),
+        (state, {0}, {2.0: bot}, "bots must map seats to agents"),
+    ]
+    for table, humans, bots, words in tables:
+        with pytest.raises(ValueError, match=words):
+            Session(table, humans, bots, "random", read, out)
+    with pytest.raises(ValueError, match="read must be a function"):
+        Session(state, {0}, {1: bot}, "random", None, out)  # type: ignore[arg-type]
+    assert out.getvalue() == ""

@@ -47,6 +47,11 @@ class Session:
         read: Callable[[str], str | None],
         out: TextIO,
     ) -> None:
+        _check_seats(state, humans, bots)
+        if not callable(read) or not callable(getattr(out, "write", None)):
+            raise ValueError(
+                f"read must be a function of a prompt and out a text stream, got {read!r}, {out!r}"
+            )
         self.state = state
         self.game = type(state).game
         self.humans = humans
@@ -220,6 +225,27 @@ class Session:
                 self.say(f"  {label}:")
                 shown = label
             self.say(f"    {number + 1:>3}. {legal[number]}")
+
+
+def _check_seats(state: object, humans: object, bots: object) -> None:
+    """Refuse a table where some seat has nobody to play it, or a player who is not one."""
+    if not isinstance(state, State):
+        raise ValueError(f"state must be a game's State, got {state!r:.80}")
+    seats = range(state.num_players)
+    if not isinstance(humans, (set, frozenset)) or not all(
+        type(seat) is int and seat in seats for seat in humans
+    ):
+        raise ValueError(f"humans must be a set of seats 0 to {state.num_players - 1}, got {humans!r:.80}")
+    if not isinstance(bots, Mapping) or not all(
+        type(seat) is int and seat in seats and callable(getattr(agent, "act", None))
+        for seat, agent in bots.items()
+    ):
+        raise ValueError(f"bots must map seats to agents (with act), got {bots!r:.80}")
+    if humans & set(bots) or len(humans) + len(bots) != state.num_players:
+        raise ValueError(
+            f"every seat is played by a person or a bot, never both: people {sorted(humans)}, "
+            f"bots {sorted(bots)} at a table of {state.num_players}"
+        )
 
 
 def _grouped(actions: list[Action]) -> list[Action]:
