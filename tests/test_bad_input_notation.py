@@ -205,3 +205,9 @@ def test_a_session_without_a_player_for_every_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="read must be a function"):
         Session(state, {0}, {1: bot}, "random", None, out)  # type: ignore[arg-type]
     assert out.getvalue() == ""
+
+
+@pytest.mark.parametrize(("stdin", "out"), [(3, io.StringIO()), (io.StringIO(), None)], ids=repr)
+def test_a_reader_of_no_stream_is_refused(stdin: Any, out: Any) -> None:
+    with pytest.raises(ValueError, match="stdin must be a text stream to read and out one to write"):
+        reader(stdin, out)

@@ -274,6 +274,8 @@ def _why_not(state: State, action: Action) -> str:
 
 def reader(stdin: TextIO, out: TextIO) -> Callable[[str], str | None]:
     """A prompt that reads one line of ``stdin``: the line stripped, ``None`` at its end."""
+    if not callable(getattr(stdin, "readline", None)) or not callable(getattr(out, "write", None)):
+        raise ValueError(f"stdin must be a text stream to read and out one to write, got {stdin!r}, {out!r}")
 
     def read(prompt: str) -> str | None:
         print(prompt, end="", file=out, flush=True)
