@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import Rng, State
-from tabletop.core.svg import Svg, card_stack, number, seat_panel, text_picture
+from tabletop.core.svg import Svg, card, card_back, card_stack, number, seat_panel, text_picture, token
 
 NAMES = tabletop.game_names()
 BAD_SEATS: list[object] = [2.0, True, False, "0", [0], -1, 7, 10**30, math.nan, b"0", object()]
@@ -147,3 +147,46 @@ def test_number_passes_finite_numbers_only() -> None:
     for bad in (True, "1", None, math.inf, math.nan):
         with pytest.raises(ValueError, match="n must be a finite number"):
             number("n", bad)
+
+
+def test_the_drawing_helpers_refuse_positions_sizes_and_colours_they_cannot_draw() -> None:
+    """Before: a list as a colour raised 'unhashable type', None as a position a TypeError from
+    the helpers' arithmetic."""
+    picture = Svg(100, 100)
+    with pytest.raises(ValueError, match="a colour is a palette name"):
+        token(picture, 1, 1, 1, ["red"])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="x must be a finite number"):
+        card_stack(picture, None, 0, 1, 1, 2, colour="red")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a shape's size is not negative"):
+        card(picture, 0, 0, -1, 1, colour="red")
+    with pytest.raises(ValueError, match="y must be a finite number"):
+        card_back(picture, 0, math.inf, 1, 1)
+    with pytest.raises(ValueError, match="y must be a finite number"):
+        picture.lines(0, None, ["a"])  # type: ignore[arg-type]
+    assert [child.tag.rsplit("}", 1)[1] for child in ET.fromstring(picture.to_string())] == ["rect"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    helper=st.sampled_from(["card", "card_back", "token", "card_stack"]),
+    values=st.lists(
+        st.one_of(st.floats(), st.integers(), st.text(max_size=4), st.none(), st.booleans()),
+        min_size=6,
+        max_size=6,
+    ),
+)
+def test_the_drawing_helpers_draw_or_refuse_any_arguments(helper: str, values: list[Any]) -> None:
+    picture = Svg(100, 100)
+    x, y, w, h, colour, label = values
+    try:
+        if helper == "card":
+            card(picture, x, y, w, h, colour=colour, name=label)
+        elif helper == "card_back":
+            card_back(picture, x, y, w, h, label=label, colour=colour)
+        elif helper == "token":
+            token(picture, x, y, w, colour, label)
+        else:
+            card_stack(picture, x, y, w, h, label, colour=colour)
+    except ValueError:
+        pass
+    ET.fromstring(picture.to_string())

@@ -235,6 +235,7 @@ class Svg:
     ) -> float:
         """Lines of text from ``x, y`` down; returns the ``y`` below the last one."""
         step = number("size", size) * 1.3
+        number("y", y)
         for content in contents:
             self.text(x, y, content, size=size, fill=fill, family=family, style="white-space:pre")
             y += step
@@ -274,13 +275,25 @@ def text_picture(lines: list[str], *, title: str | None = None, size: float = 13
     return picture.to_string()
 
 
+def _box(x: float, y: float, w: float, h: float) -> None:
+    """Refuse a position or size that is no finite number (the helpers do arithmetic on them
+    before any attribute is written), or a negative size."""
+    number("x", x)
+    number("y", y)
+    if number("w", w) < 0 or number("h", h) < 0:
+        raise ValueError(f"a shape's size is not negative, got {w!r} x {h!r}")
+
+
 def fill_of(colour: str) -> str:
     """The palette's colour for a name (``"blue"``), or ``colour`` itself when it is not one."""
+    if not isinstance(colour, str):
+        raise ValueError(f"a colour is a palette name or an SVG colour (a str), got {colour!r:.80}")
     return PALETTE.get(colour, colour)
 
 
 def token(picture: Svg, cx: float, cy: float, r: float, colour: str, label: object = None) -> None:
     """A round token or gem of ``colour`` (a palette name or any colour), ``label`` on it."""
+    _box(cx, cy, r, r)
     fill = fill_of(colour)
     picture.circle(cx, cy, r, fill=fill, stroke=PALETTE["ink"], stroke_width=1)
     if label is not None:
@@ -306,6 +319,7 @@ def card(
     """A face-up card: a rounded rectangle with a band of ``colour`` on top carrying ``corner``
     (points, an age), ``name`` under the band, ``note`` above the cost, and the cost as pips
     (``(colour, count)``) along the bottom. ``title`` is the tooltip."""
+    _box(x, y, w, h)
     fill = fill_of(colour)
     with picture.group():
         if title is not None:
@@ -335,6 +349,7 @@ def card_back(
     picture: Svg, x: float, y: float, w: float, h: float, *, label: object = "", colour: str = "back"
 ) -> None:
     """A face-down card: the back, ``label`` (a level, an Age, a count) on it."""
+    _box(x, y, w, h)
     fill = fill_of(colour)
     picture.rect(x, y, w, h, fill=fill, stroke=PALETTE["ink"], rx=5, stroke_width=1)
     picture.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke=ink_on(fill), rx=3, stroke_opacity=0.5)
@@ -369,6 +384,7 @@ def card_stack(
 ) -> None:
     """``count`` cards piled up (up to four edges show behind), the top one drawn by :func:`card`
     with ``face``; when there are none, a dashed outline saying ``empty``."""
+    _box(x, y, w, h)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"count must be a non-negative int, got {count!r:.80}")
     if not count:
@@ -395,6 +411,7 @@ def seat_panel(
 ) -> None:
     """The box a seat's holdings are drawn in, headed ``Player 3 (you): <text>`` in the seat's
     colour (``(you)`` when ``viewer`` is that seat); the seat to play is marked with a triangle."""
+    _box(x, y, w, h)
     if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
         raise ValueError(f"seat must be a non-negative int, got {seat!r:.80}")
     picture.rect(x, y, w, h, fill="#fbf8f0", stroke=PALETTE["muted"], rx=8)
