@@ -14,7 +14,18 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import Rng, State
-from tabletop.core.svg import Svg, card, card_back, card_stack, number, seat_panel, text_picture, token
+from tabletop.core.svg import (
+    Svg,
+    card,
+    card_back,
+    card_stack,
+    ink_on,
+    number,
+    seat_panel,
+    text_picture,
+    token,
+    winners_text,
+)
 
 NAMES = tabletop.game_names()
 BAD_SEATS: list[object] = [2.0, True, False, "0", [0], -1, 7, 10**30, math.nan, b"0", object()]
@@ -190,3 +201,12 @@ def test_the_drawing_helpers_draw_or_refuse_any_arguments(helper: str, values: l
     except ValueError:
         pass
     ET.fromstring(picture.to_string())
+
+
+def test_ink_and_winners_text_refuse_what_is_no_colour_or_seats() -> None:
+    assert winners_text((0, 2)) == "player 0 and player 2" and winners_text([]) == "nobody (a draw)"
+    for bad in (3, "01", [True], [0.0], None):
+        with pytest.raises(ValueError, match="winners must be seats"):
+            winners_text(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="fill must be an SVG colour"):
+        ink_on(["#000"])  # type: ignore[arg-type]

@@ -43,6 +43,8 @@ _DARK_FILLS = {"#2f6db5", "#2e8b57", "#c0392b", "#2b2b2b", "#8b5a2b", "#7d3c98",
 
 def ink_on(fill: str) -> str:
     """A text colour that reads on ``fill`` (white on the palette's dark colours)."""
+    if not isinstance(fill, str):
+        raise ValueError(f"fill must be an SVG colour (a str), got {fill!r:.80}")
     return "#ffffff" if fill in _DARK_FILLS or fill in SEAT_COLOURS else PALETTE["ink"]
 
 
@@ -376,7 +378,10 @@ def headed(width: float, height: float, heading: str) -> Svg:
 
 def winners_text(winners: Iterable[int]) -> str:
     """``player 0 and player 2``, or ``nobody (a draw)``."""
-    return " and ".join(f"player {seat}" for seat in winners) or "nobody (a draw)"
+    seats = list(winners) if isinstance(winners, Iterable) and not isinstance(winners, str) else None
+    if seats is None or not all(type(seat) is int for seat in seats):
+        raise ValueError(f"winners must be seats (ints), got {winners!r:.80}")
+    return " and ".join(f"player {seat}" for seat in seats) or "nobody (a draw)"
 
 
 def card_stack(
