@@ -127,6 +127,9 @@ def test_numbers_names_and_text_that_would_break_the_document_are_refused() -> N
         picture.element("text", 3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="lines must be a list of str"):
         text_picture([3])  # type: ignore[list-item]
+    for size in (None, 0, -2, math.nan):
+        with pytest.raises(ValueError, match="size must be"):
+            text_picture(["a"], size=size)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="count must be a non-negative int"):
         card_stack(picture, 0, 0, 1, 1, "3", colour="red")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seat must be a non-negative int"):

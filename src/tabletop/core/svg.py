@@ -270,6 +270,8 @@ def text_picture(lines: list[str], *, title: str | None = None, size: float = 13
     """A picture of some lines of monospaced text (the fallback for a game that draws nothing)."""
     if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
         raise ValueError(f"lines must be a list of str, got {lines!r:.80}")
+    if number("size", size) <= 0:
+        raise ValueError(f"size must be positive, got {size!r}")
     width = 16 + size * 0.62 * max((len(line) for line in lines), default=10)
     height = 16 + size * 1.3 * max(len(lines), 1)
     picture = Svg(width, height, title=title)
