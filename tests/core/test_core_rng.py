@@ -205,3 +205,9 @@ def test_shuffle_plan_is_every_fisher_yates_step_once_within_64_bit_draws() -> N
         for span, group in plan:
             assert span == prod(radix for _, radix in group) <= 1 << 64
     assert len(_shuffle_plan(67)) < 10  # a Splendor Duel deck: a handful of draws, not 66
+
+
+@pytest.mark.parametrize("seed", [2.0, "7", True, None, [1]], ids=repr)
+def test_a_seed_that_is_not_an_int_is_refused_by_name(seed: object) -> None:
+    with pytest.raises(ValueError, match="seed must be an int"):
+        Rng.from_seed(seed)  # type: ignore[arg-type]

@@ -59,7 +59,13 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """A generator seeded from any integer (negative and huge seeds are folded to 64 bits)."""
+        """A generator seeded from any integer (negative and huge seeds are folded to 64 bits);
+        ``ValueError`` for a seed that is not an int (a float, a bool, a string)."""
+        if type(seed) is not int:  # 2.0 & mask is a TypeError; True would pass for 1 silently
+            if isinstance(seed, int) and not isinstance(seed, bool):
+                seed = int(seed)  # an int subclass (numpy's are not, but IntEnum is): its value
+            else:
+                raise ValueError(f"seed must be an int, got {seed!r}")
         return cls(_mix(seed & _MASK))
 
     def next64(self) -> int:
