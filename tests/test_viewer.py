@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.cli import main
-from tabletop.viewer import _edits, decode_pictures, encode_pictures
+from tabletop.viewer import _decode_pictures, _edits, _encode_pictures
 
 
 def _played(name: str, players: int, seed: int, actions: int | None = None) -> Any:
@@ -40,7 +40,7 @@ def test_the_page_holds_every_position_as_the_seat_sees_it_and_the_result(seat: 
     record = state.record()
     page = state.game.replay_html(record, seat=seat)
     data = _payload(page)
-    pictures = decode_pictures(data)
+    pictures = _decode_pictures(data)
     assert len(pictures) == len(data["captions"]) == len(state.history) + 1
     for number in (0, 7, len(state.history)):
         before = state.game.replay({**record, "actions": record["actions"][:number]})
@@ -59,7 +59,7 @@ def test_the_page_holds_every_position_as_the_seat_sees_it_and_the_result(seat: 
 def test_a_long_game_stays_small_and_a_stopped_record_says_so() -> None:
     state = _played("wonders_duel", 2, seed=2)
     page = state.game.replay_html(state.record())
-    raw = sum(len(p) for p in decode_pictures(_payload(page)))
+    raw = sum(len(p) for p in _decode_pictures(_payload(page)))
     assert len(page) < raw / 5  # each element is stored once, each position as its edits
     short = _played("wonders_duel", 2, seed=2, actions=5)
     assert "The record stops before the end" in short.game.replay_html(short.record())
@@ -102,7 +102,7 @@ def test_edits_turn_each_list_into_the_next(lists: list[list[int]]) -> None:
 
 def test_pictures_round_trip_through_their_encoding() -> None:
     pictures = ['<svg a="1"><text>x &lt; y</text></svg>', "<svg a='1'><text>y</text><g/></svg>", "<svg/>"]
-    assert decode_pictures(encode_pictures(pictures)) == pictures
+    assert _decode_pictures(_encode_pictures(pictures)) == pictures
 
 
 def test_the_command_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,12 +12,12 @@ import functools
 import io
 from typing import TYPE_CHECKING
 
+from .sim import SimulationResult
+from .tournament import TournamentResult
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-
-    from .sim import SimulationResult
-    from .tournament import TournamentResult
 
 
 @functools.cache
@@ -52,6 +52,8 @@ def plot_simulation(result: SimulationResult) -> Figure:
     """Three panels: the win rate of each seat (of each team in a team game) with the draws;
     each seat's final scores as box plots; how many decisions the games took. The last two
     need the games (a run with ``keep_games=False`` keeps only the win rates)."""
+    if not isinstance(result, SimulationResult):
+        raise ValueError(f"result must be a SimulationResult, not {type(result).__name__}")
     figure = _figure(13, 4)
     wins_axes, scores_axes, length_axes = figure.subplots(1, 3)
     count = max(result.count, 1)
@@ -95,6 +97,8 @@ def plot_simulation(result: SimulationResult) -> Figure:
 def plot_tournament(result: TournamentResult) -> Figure:
     """Two panels: each agent's Elo rating with its 95% interval, strongest first; each
     pairing's score rate (the first agent's) with its 95% Wilson interval."""
+    if not isinstance(result, TournamentResult):
+        raise ValueError(f"result must be a TournamentResult, not {type(result).__name__}")
     figure = _figure(12, max(3.0, 0.45 * max(len(result.ratings), len(result.pairings)) + 1.5))
     rating_axes, pairing_axes = figure.subplots(1, 2)
     ratings = sorted(result.ratings, key=lambda r: r.elo)

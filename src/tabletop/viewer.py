@@ -8,7 +8,7 @@ position is stored as the edits that turn the previous position's list of elemen
 (a 1,000-position Dozen War game takes a few MB instead of ~70 MB).
 
 What a viewer sees is exact: the pictures are ``state.svg(seat)``, and another seat's action is
-named only when the viewer could tell which it was (see :func:`action_seen`); otherwise the caption says only who acted and the kind of action.
+named only when the viewer could tell which it was (see :func:`_action_seen`); otherwise the caption says only who acted and the kind of action.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _agreed(views: Sequence[Any]) -> Any:
     return first if all(v == first for v in views) else "?"
 
 
-def action_seen(before: State, action: Action, viewer: int | None) -> bool:
+def _action_seen(before: State, action: Action, viewer: int | None) -> bool:
     """Whether ``viewer`` (a seat, or ``None`` for a spectator) can tell which action
     ``before.current_player`` took.
 
@@ -78,7 +78,7 @@ def action_seen(before: State, action: Action, viewer: int | None) -> bool:
 
 
 def _seen_by(before: State, action: Action, viewer: int) -> bool:
-    """Whether seat ``viewer`` tells ``action`` apart (see :func:`action_seen`)."""
+    """Whether seat ``viewer`` tells ``action`` apart (see :func:`_action_seen`)."""
     if not before.determinized:
         for seed in range(REDEALS):
             if action not in before.determinize(viewer, seed=seed).legal_actions():
@@ -99,7 +99,7 @@ def _distinct(state: State, action: Action, viewer: int | None) -> bool:
 
 def _caption(before: State, action: Action, viewer: int | None) -> str:
     seat = before.current_player
-    if action_seen(before, action, viewer):
+    if _action_seen(before, action, viewer):
         return f"seat {seat}: {action}"
     return f"seat {seat}: {action.kind.replace('_', ' ')} (hidden from this view)"
 
@@ -123,10 +123,10 @@ def _result(state: State) -> str:
     )
 
 
-def encode_pictures(pictures: Sequence[str]) -> dict[str, Any]:
+def _encode_pictures(pictures: Sequence[str]) -> dict[str, Any]:
     """The pictures as ``{"parts": [...], "edits": [...]}``: every distinct element once, and
     for each picture the edits ``[start, end, [part ids]]`` that make its list of part ids from
-    the previous picture's (the first from an empty list). :func:`decode_pictures` inverts it."""
+    the previous picture's (the first from an empty list). :func:`_decode_pictures` inverts it."""
     index: dict[str, int] = {}
     parts: list[str] = []
     edits: list[list[list[Any]]] = []
@@ -174,8 +174,8 @@ def _edits(old: list[int], new: list[int]) -> list[list[Any]]:
     return edits
 
 
-def decode_pictures(data: Mapping[str, Any]) -> list[str]:
-    """The pictures :func:`encode_pictures` encoded (what the page's script does)."""
+def _decode_pictures(data: Mapping[str, Any]) -> list[str]:
+    """The pictures :func:`_encode_pictures` encoded (what the page's script does)."""
     parts = data["parts"]
     pictures = []
     ids: list[int] = []
@@ -205,7 +205,7 @@ def replay_html(game: Game[Any], record: Mapping[str, Any], seat: int | None = N
 
     final = game.replay(record, observe=observe)
     pictures.append(final.svg(seat))
-    data = {"captions": captions, **encode_pictures(pictures)}
+    data = {"captions": captions, **_encode_pictures(pictures)}
     # Inside <script> only "<" could end the block early; JSON reads \u003c back as "<".
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
     view = "a spectator" if seat is None else f"seat {seat}"
