@@ -269,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="random",
-        help="one agent kind, or one per seat separated by commas (random, greedy)",
+        help="one agent spec, or one per seat separated by commas (random, greedy, ismcts[:N|:Ss], module:Class)",
     )
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed + i")
     sim.add_argument(
