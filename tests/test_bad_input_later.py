@@ -67,12 +67,34 @@ def test_an_agent_seed_that_is_not_an_int_is_a_value_error(seed: object) -> None
         make_agent("ismcts:5", seed)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="rollout and value are called unchecked")
-# (exploration=inf is taken too: every child's bound is infinite, so the search is blind)
 @pytest.mark.parametrize("hook", ["rollout", "value"])
-def test_an_ismcts_hook_that_is_not_callable_is_a_value_error(hook: str) -> None:
+def test_an_ismcts_hook_that_is_not_callable_is_refused_at_construction(hook: str) -> None:
     with pytest.raises(ValueError, match=hook):
-        ISMCTSAgent(5, seed=1, **{hook: 3}).act(tabletop.load(GAME).new_game(seed=1))  # type: ignore[arg-type]
+        ISMCTSAgent(5, seed=1, **{hook: 3})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("exploration", [0, -1, math.inf, math.nan, True, "1", None], ids=repr)
+def test_ismcts_exploration_must_be_a_finite_positive_number(exploration: Any) -> None:
+    # inf made every child's bound infinite (a blind search); nan compared false everywhere
+    with pytest.raises(ValueError, match="exploration"):
+        ISMCTSAgent(5, seed=1, exploration=exploration)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:5"])
+@pytest.mark.parametrize("bad", [None, 3, "state"], ids=repr)
+def test_an_agent_asked_to_act_in_no_state_refuses_by_name(spec: str, bad: Any) -> None:
+    with pytest.raises(ValueError, match="state"):
+        make_agent(spec, 1).act(bad)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:5"])
+def test_an_agent_asked_to_act_in_a_finished_game_refuses_by_name(spec: str) -> None:
+    state = tabletop.load(GAME).new_game(seed=3)
+    player = make_agent("random", 3)  # always the first action may never end the game
+    while not state.is_terminal:
+        state.apply(player.act(state))
+    with pytest.raises(ValueError, match="state is over"):
+        make_agent(spec, 1).act(state)
 
 
 @pytest.mark.parametrize(

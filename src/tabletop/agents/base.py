@@ -20,6 +20,14 @@ class Agent(Protocol):
         ...
 
 
+def check_state(state: object) -> None:
+    """Refuse, by name, a ``state`` an agent cannot act in: no :class:`State`, or a finished one."""
+    if not isinstance(state, State):
+        raise ValueError(f"state must be a State, not {type(state).__name__}")
+    if state.is_terminal:
+        raise ValueError("state is over: there is no action to take")
+
+
 class RandomAgent:
     """Plays a uniformly random legal action, from its own seeded generator."""
 
@@ -28,6 +36,7 @@ class RandomAgent:
 
     def act(self, state: State) -> Action:
         """A uniformly random legal action."""
+        check_state(state)
         return self.rng.choice(state.legal_actions())
 
 
@@ -44,6 +53,7 @@ class GreedyAgent:
 
     def act(self, state: State) -> Action:
         """The legal action with the best one-ply value."""
+        check_state(state)
         seat = state.current_player
         legal = state.legal_actions()
         if seat is None or len(legal) == 1:

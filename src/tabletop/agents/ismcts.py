@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from ..core.actions import Action
 from ..core.rng import Rng
 from ..core.state import State
+from .base import check_state
 
 #: Picks the next action of a rollout from ``state``'s legal actions, drawing chance from the
 #: search's ``Rng``.
@@ -122,8 +123,16 @@ class ISMCTSAgent:
             isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int) or rollout_depth < 0
         ):
             raise ValueError(f"rollout_depth must be an int >= 0 or None, got {rollout_depth!r}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
-            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        if (
+            isinstance(exploration, bool)
+            or not isinstance(exploration, (int, float))
+            or not 0 < exploration < math.inf  # inf makes every bound infinite: a blind search
+        ):
+            raise ValueError(f"exploration must be a finite positive number, got {exploration!r}")
+        # The hooks are called deep in the search: refuse what cannot be called before it starts.
+        for name, hook in (("rollout", rollout), ("value", value)):
+            if hook is not None and not callable(hook):
+                raise ValueError(f"{name} must be callable or None, got {hook!r}")
         self.iterations = None if seconds is not None else iterations
         self.seconds = seconds
         self.exploration = float(exploration)
@@ -140,6 +149,7 @@ class ISMCTSAgent:
 
     def act(self, state: State) -> Action:
         """The action the search visited most at the root."""
+        check_state(state)
         seat = state.current_player
         legal = state.legal_actions()
         self.last_iterations = 0
@@ -157,6 +167,7 @@ class ISMCTSAgent:
 
     def root_statistics(self, state: State) -> dict[Action, tuple[int, float]]:
         """Search ``state`` for the seat to move; per legal action its visits and mean reward."""
+        check_state(state)
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is nothing to search")
