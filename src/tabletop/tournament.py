@@ -186,6 +186,18 @@ def tournament(
     a tournament of spec agents repeats exactly, whatever ``workers``; agent objects are used as
     given (with ``workers > 1`` each worker process has its own copy).
     """
+    if not isinstance(game, (str, Game)):
+        raise ValueError(f"game must be a game's name or a Game, got {game!r}")
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise ValueError(f"agents must be a list of agent specs or agents, got {agents!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a mapping of option names to values, got {options!r}")
+    if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:
+        raise ValueError(f"bootstrap must be an int >= 0 (resamples), got {bootstrap!r}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress must be callable or None, got {progress!r}")
     rules = load(game) if isinstance(game, str) else game
     count = rules.min_players if players is None else players
     options = dict(options or {})
