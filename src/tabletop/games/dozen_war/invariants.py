@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .agenda import AUTO, DECIDE
-from .board import occupancy, spec_of
+from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
     CARD_COPIES,
@@ -16,7 +16,9 @@ from .components import (
     GENERAL_IDS,
     GENERALS,
     MAX_UNITS,
+    SOLDIER_TYPES,
     TOKENS,
+    MapSpec,
 )
 from .scoring import SETUP_TASKS
 
@@ -45,7 +47,8 @@ def check(state: DozenWarState) -> None:
     ):
         if len(getattr(state, name)) != n:
             raise ValueError(f"{name} has {len(getattr(state, name))} entries for {n} seats")
-    grid = spec_of(state).grid
+    spec = spec_of(state)
+    grid = spec.grid
     for uid, unit in state.units.items():
         if uid != unit.id or not 0 <= uid < MAX_UNITS:
             raise ValueError(f"unit {uid} is stored under the wrong id or out of range")
@@ -79,6 +82,7 @@ def check(state: DozenWarState) -> None:
     for index, castle in enumerate(state.castles):
         if not 0 <= castle.hp <= CASTLE_HP:
             raise ValueError(f"castle {index} has {castle.hp} HP")
+    _check_tasks(state, spec)
     token_places: list[tuple[str, list[str]]] = [
         (f"mountain {c}", list(s)) for c, s in state.mountains.items()
     ]
@@ -113,3 +117,62 @@ def check(state: DozenWarState) -> None:
             raise ValueError(f"the pending task {state.tasks[-1].kind!r} is not a decision")
         if not 0 <= state.tasks[-1].seat < n:
             raise ValueError(f"the pending decision belongs to seat {state.tasks[-1].seat}")
+
+
+#: What an army deployed in engage mode is made of.
+DEPLOYABLE = ("general", *SOLDIER_TYPES)
+#: The steps of a reaction window (R10.9), in the order the window walks them.
+WINDOW_STAGES = ("guard", "skill", "card")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_token(value: object) -> bool:
+    return isinstance(value, str) and value in TOKENS
+
+
+def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
+    """The agenda's free-form data the engine indexes with, and who is still playing: what
+    broke here loaded and then raised ``TypeError``/``IndexError`` mid-play."""
+    n = state.num_players
+    for seat in state.turns.order:
+        if not _is_int(seat) or not 0 <= seat < n:
+            raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
+        if state.eliminated[seat]:
+            raise ValueError(f"eliminated[{seat}] is set but seat {seat} is still in the turn order")
+    for index, task in enumerate(state.tasks):
+        where = f"tasks[{index}] ({task.kind!r})"
+        if not _is_int(task.seat) or not -1 <= task.seat < n:
+            raise ValueError(f"{where}.seat is {task.seat!r}, neither -1 nor a seat of 0..{n - 1}")
+        data = task.data
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}.data is {type(data).__name__}, not a dict")
+        if "piece" in data and not _is_token(data["piece"]):
+            raise ValueError(f"{where}.data.piece is {data['piece']!r}, no token")
+        # The army still to deploy (R11.6): a general and soldiers, at least one piece.
+        if "pieces" in data and (
+            not isinstance(data["pieces"], list)
+            or not data["pieces"]
+            or not all(p in DEPLOYABLE for p in data["pieces"])
+        ):
+            raise ValueError(f"{where}.data.pieces is {data['pieces']!r}, not a list of {DEPLOYABLE}")
+        if "order" in data and (
+            not isinstance(data["order"], list)
+            or not all(_is_int(s) and 0 <= s < n for s in data["order"])
+            or len(set(data["order"])) != len(data["order"])
+        ):
+            raise ValueError(f"{where}.data.order is {data['order']!r}, not distinct seats of 0..{n - 1}")
+        # The cells a decision offers, as actions number them (``to_action_cell``).
+        if "cells" in data and (
+            not isinstance(data["cells"], list)
+            or not all(_is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
+        ):
+            raise ValueError(f"{where}.data.cells is {data['cells']!r}, not a list of cells of the board")
+        if "stage" in data and (
+            data["stage"] not in WINDOW_STAGES
+            if task.kind == "window"
+            else not isinstance(data["stage"], str)
+        ):
+            raise ValueError(f"{where}.data.stage is {data['stage']!r}, none of {WINDOW_STAGES}")
