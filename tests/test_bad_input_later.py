@@ -1,6 +1,6 @@
-"""Bad input to the API that landed late this session (agents' spec strings and ISMCTS parameters,
-the tournament, the replay page, plots): what holds is checked here; what does not yet is
-``xfail(strict=True)``, naming the error it raises, so the fix shows as an XPASS to unmark."""
+"""Bad input to the API that landed late this session (agents' spec strings, ISMCTS parameters
+and act, the tournament, the replay page, plots): each is refused by a ``ValueError`` naming the
+argument, before anything runs."""
 
 from __future__ import annotations
 
