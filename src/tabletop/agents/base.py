@@ -22,9 +22,13 @@ class Agent(Protocol):
 
 def check_state(state: object) -> None:
     """Refuse, by name, a ``state`` an agent cannot act in: no :class:`State`, or a finished one."""
-    if not isinstance(state, State):
-        raise ValueError(f"state must be a State, not {type(state).__name__}")
-    if state.is_terminal:
+    # Asked of every decision: reading the attribute costs ~70 ns, an isinstance on the State
+    # ABC ~270 ns more (a few % of a light game's decision), so what has no is_terminal is refused.
+    try:
+        over = state.is_terminal  # type: ignore[attr-defined]
+    except AttributeError:
+        raise ValueError(f"state must be a State, not {type(state).__name__}") from None
+    if over:
         raise ValueError("state is over: there is no action to take")
 
 
