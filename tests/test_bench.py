@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import tabletop
 from tabletop.bench import (
     BASELINE_FORMAT,
     COLD_GAMES,
@@ -17,6 +18,7 @@ from tabletop.bench import (
     change,
     cold_start,
     configuration_key,
+    edge_configurations,
     read_baseline,
     run,
 )
@@ -147,3 +149,10 @@ def test_the_command_keeps_its_figures_where_told(
     (tmp_path / "bad.json").write_text("[]")
     assert main([*args, "--baseline", "bad.json"]) == 2
     assert "bad.json is not a tabletop bench baseline" in capsys.readouterr().err
+
+
+def test_the_adapter_and_search_benchmarks_play_the_default_options_unless_fixed() -> None:
+    dozen_war = tabletop.load("dozen_war")
+    assert edge_configurations(dozen_war) == [(2, {"generals": "random"}), (4, {"generals": "random"})]
+    assert edge_configurations(dozen_war, 3, {"generals": "draft"}) == [(3, {"generals": "draft"})]
+    assert edge_configurations(TOY) == [(TOY.min_players, {}), (TOY.max_players, {})]

@@ -101,6 +101,16 @@ def configurations(
             yield count, chosen
 
 
+def edge_configurations(
+    game: Game[Any], players: int | None = None, options: Mapping[str, Any] | None = None
+) -> list[tuple[int, dict[str, Any]]]:
+    """The game at its fewest and most players (or only ``players``), each with the options of
+    :data:`DEFAULT_OPTIONS` that the caller did not fix: what the adapter and search benchmarks play."""
+    counts = [players] if players is not None else sorted({game.min_players, game.max_players})
+    chosen = {**DEFAULT_OPTIONS.get(game.name, {}), **(options or {})}
+    return [(count, dict(chosen)) for count in counts]
+
+
 def _rate_of(work: Callable[[], int], seconds: float) -> float:
     """Units per CPU second of ``work()`` (which does some and says how many), repeated for
     about ``seconds`` and at least once."""
@@ -628,9 +638,8 @@ def print_adapter_bench(
     )
     for name in names:
         game = _registry_load(name)
-        counts = [players] if players is not None else sorted({game.min_players, game.max_players})
-        for count in counts:
-            r = bench_adapters(game, count, {**DEFAULT_OPTIONS.get(name, {}), **options}, seconds)
+        for count, chosen in edge_configurations(game, players, options):
+            r = bench_adapters(game, count, chosen, seconds)
 
             def ratio(slow: float, fast: float) -> str:
                 return f"{fast / slow:>6.2f}" if slow else f"{'-':>6}"

@@ -97,6 +97,7 @@ def print_search_bench(
     names: list[str], players: int | None, options: Mapping[str, Any], seconds: float
 ) -> int:
     """``tabletop bench --search``: a row per game and player count (fewest and most)."""
+    from ..bench import edge_configurations
     from ..core.registry import load
 
     print(
@@ -105,9 +106,8 @@ def print_search_bench(
     )
     for name in names:
         game = load(name)
-        counts = [players] if players is not None else sorted({game.min_players, game.max_players})
-        for count in counts:
-            r = bench_search(game, count, options, seconds)
+        for count, chosen in edge_configurations(game, players, options):
+            r = bench_search(game, count, chosen, seconds)
             print(
                 f"{name:<20} {count:>7} {r.iterations_per_second:>12,.0f} {r.determinize_us:>11.1f} "
                 f"{r.clone_us:>7.1f} {r.apply_us:>7.1f} {r.scores_us:>7.1f}",
