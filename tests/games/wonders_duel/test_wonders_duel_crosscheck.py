@@ -1,0 +1,63 @@
+"""Rules cross-check (brief H6): cases of the 7 Wonders Duel rulebook and other engines that the
+rules and audit files do not pin down yet. Each test names its item of the reference's "Rules
+subtleties" list (/work/shared/reference/wonders_duel/README.md)."""
+
+from __future__ import annotations
+
+from games.wonders_duel.test_wonders_duel_rules import build, turn_state
+from games.wonders_duel.wonders_duel_helpers import give, offer, play, set_coins, set_turn
+from tabletop.games.wonders_duel import BuildFromDiscard, Construct, DestroyCard
+from tabletop.games.wonders_duel.city import card_cost, wonder_cost
+
+
+def test_only_the_players_own_chain_symbol_makes_a_card_free() -> None:
+    # Item 4: chains count the builder's own city only.
+    s = turn_state()
+    give(s, 1, "baths")  # the drop symbol, in the opponent's city
+    assert card_cost(s, 0, "aqueduct") == (0, 3 * 2, False)
+    assert card_cost(s, 1, "aqueduct") == (0, 0, True)
+
+
+def test_masonry_never_takes_a_cost_below_zero_nor_touches_coin_costs() -> None:
+    # Item 6: 2 fewer resource units, no refund, printed coins unaffected.
+    s = turn_state()
+    s.tokens[0] = ["masonry"]
+    give(s, 0)  # forget the cost book
+    assert card_cost(s, 0, "baths") == (0, 0, False)  # 1 stone: nothing to pay, nothing back
+    assert card_cost(s, 0, "statue") == (0, 0, False)  # 2 clay waived
+    assert card_cost(s, 0, "courthouse") == (0, 2, False)  # 2 wood + glass: the dearest 2 waived
+
+
+def test_wonder_choice_production_never_raises_the_opponents_prices() -> None:
+    # Items 1 and 3: only brown and grey cards raise the opponent's trade price.
+    s = turn_state()
+    build(s, "the_great_lighthouse")  # wood, clay or stone for its owner
+    give(s, 0, "caravansery")
+    assert card_cost(s, 1, "baths") == (0, 2, False)
+    assert card_cost(s, 1, "statue") == (0, 4, False)
+
+
+def test_a_card_destroyed_by_the_statue_of_zeus_can_be_rebuilt_by_the_mausoleum() -> None:
+    # Item 17: the destroyed card goes to the discard pile, its production is lost.
+    s = turn_state()
+    give(s, 1, "quarry")
+    build(s, "the_statue_of_zeus")
+    play(s, DestroyCard("quarry"))
+    assert s.discard == ["quarry"] and card_cost(s, 0, "baths") == (0, 2, False)
+    set_turn(s, 0)
+    build(s, "the_mausoleum", coins=wonder_cost(s, 0, "the_mausoleum"))
+    assert s.legal_actions() == [BuildFromDiscard("quarry")]
+    play(s, BuildFromDiscard("quarry"))
+    assert "quarry" in s.cards[0] and s.discard == [] and s.coins[0] == 0
+
+
+def test_a_red_card_reaching_the_capital_wins_at_once() -> None:
+    # Item 13: reaching the capital ends the game immediately, Strategy's shield included.
+    s = turn_state()
+    s.tokens[0] = ["strategy"]
+    s.military.position = 7
+    set_coins(s, 0, 20)
+    offer(s, "stable")
+    play(s, Construct("stable"))  # 1 shield + Strategy's 1: 7 -> 9
+    assert s.outcome is not None and s.outcome.reason == "military" and s.outcome.winners == (0,)
+    assert s.legal_actions() == []
