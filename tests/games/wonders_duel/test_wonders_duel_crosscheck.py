@@ -5,8 +5,8 @@ subtleties" list (/work/shared/reference/wonders_duel/README.md)."""
 from __future__ import annotations
 
 from games.wonders_duel.test_wonders_duel_rules import build, turn_state
-from games.wonders_duel.wonders_duel_helpers import give, offer, play, set_coins, set_turn
-from tabletop.games.wonders_duel import BuildFromDiscard, Construct, DestroyCard
+from games.wonders_duel.wonders_duel_helpers import give, offer, only_cards, play, set_coins, set_turn
+from tabletop.games.wonders_duel import CARDS, BuildFromDiscard, Construct, DestroyCard, TakeProgressToken
 from tabletop.games.wonders_duel.city import card_cost, wonder_cost
 
 
@@ -61,3 +61,50 @@ def test_a_red_card_reaching_the_capital_wins_at_once() -> None:
     play(s, Construct("stable"))  # 1 shield + Strategy's 1: 7 -> 9
     assert s.outcome is not None and s.outcome.reason == "military" and s.outcome.winners == (0,)
     assert s.legal_actions() == []
+
+
+def test_a_science_pair_on_the_last_card_of_an_age_takes_its_token_before_the_next_age() -> None:
+    # fromi's ScienceAndProgressTest "get a science symbol at the end of an age" (item 11).
+    s = turn_state()
+    deck = s.decks[1]
+    if "dispensary" in deck:  # keep Age II's deck whole: a boxed Age II card takes its place
+        spare = next(c for c in s.box if CARDS[c].age == 2)
+        s.box.remove(spare)
+        deck[deck.index("dispensary")] = spare
+        s.box.append("dispensary")
+    give(s, 0, "dispensary")  # mortar
+    only_cards(s, "pharmacist")  # mortar: the Age's last card
+    set_coins(s, 0, 20)
+    play(s, Construct("pharmacist"))
+    assert s.age == 1 and s.decision == "progress_token" and s.current_player == 0
+    token = s.board_tokens[0]
+    play(s, TakeProgressToken(token))
+    assert token in s.tokens[0]
+    assert s.age == 2 and s.decision == "choose_starter"
+
+
+def test_the_appian_way_takes_only_the_coins_the_opponent_has() -> None:
+    # fromi's WondersTest: an opponent with 2 coins is left with 0.
+    s = turn_state()
+    set_coins(s, 0, 2)
+    set_turn(s, 1)
+    build(s, "the_appian_way", coins=wonder_cost(s, 1, "the_appian_way"))
+    assert s.coins == [0, 3]
+
+
+def test_piraeus_and_the_great_lighthouse_cover_one_unit_of_the_owners_costs() -> None:
+    # fromi's WondersTest: Forum (3 coins + clay) and Chamber of Commerce (2 papyrus).
+    s = turn_state()
+    assert card_cost(s, 0, "forum") == (3, 2, False)
+    assert card_cost(s, 0, "chamber_of_commerce") == (0, 4, False)
+    build(s, "the_great_lighthouse")
+    assert card_cost(s, 0, "forum") == (3, 0, False)
+    set_turn(s, 0)
+    s.wonders[0].append("piraeus")
+    build(s, "piraeus")
+    assert card_cost(s, 0, "chamber_of_commerce") == (0, 2, False)
+    assert card_cost(s, 1, "forum") == (3, 2, False) and card_cost(s, 1, "chamber_of_commerce") == (
+        0,
+        4,
+        False,
+    )
