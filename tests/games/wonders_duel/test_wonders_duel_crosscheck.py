@@ -108,3 +108,35 @@ def test_piraeus_and_the_great_lighthouse_cover_one_unit_of_the_owners_costs() -
         4,
         False,
     )
+
+
+def test_fromis_progress_token_cases_architecture_masonry_economy() -> None:
+    # fromi's ProgressTokensTest, position for position (items 2, 6 and 7).
+    s = turn_state()
+    give(s, 0, "press", "stone_reserve")
+    give(s, 1, "sawmill")  # wood costs player 0 2 + 2
+    s.tokens[0] = ["architecture"]
+    give(s, 0)  # forget the cost book
+    # The Temple of Artemis: wood 4, stone 1 (Reserve), glass 2, papyrus made: 4 and 2 waived.
+    assert wonder_cost(s, 0, "the_temple_of_artemis") == 1
+    s = turn_state()
+    give(s, 0, "customs_house", "clay_pool")
+    give(s, 1, "sawmill", "glassblower")
+    s.tokens[0] = ["masonry"]
+    give(s, 0)
+    # Palace: clay made, wood 4, stone 2, glass 1 + 1 (Customs House): wood and stone waived.
+    assert card_cost(s, 0, "palace") == (0, 2, False)
+    assert card_cost(s, 0, "academy") == (0, 4 + 2 + 2, False)  # green: no waiver
+    s = turn_state()
+    give(s, 0, "press", "stone_reserve")
+    s.tokens[1] = ["economy"]
+    set_coins(s, 0, 20)
+    set_coins(s, 1, 0)
+    offer(s, "town_hall")  # 2 wood at 2, 3 stone at 1 (Stone Reserve)
+    play(s, Construct("town_hall"))
+    assert s.coins == [20 - 7, 7]
+    set_turn(s, 0)
+    offer(s, "pretorium")  # 8 printed coins go to the bank, not to Economy
+    play(s, Construct("pretorium"))
+    # 3 shields push the pawn to 3: player 1 loses the 2-coin token's coins, gains nothing.
+    assert s.military.position == 3 and s.coins == [13 - 8, 7 - 2]
