@@ -165,3 +165,28 @@ def test_guilds_ignore_the_owners_own_cards_and_wonder_resources() -> None:
     assert city_sheet(s, 0)["guilds"] == 0
     give(s, 2, copy_of("I-press"))
     assert city_sheet(s, 0)["guilds"] == 2
+
+
+def test_a_choice_card_is_set_where_buying_the_rest_is_cheapest() -> None:
+    # joffrey-bion's BestPriceCalculatorTest "chooseCheapest" (item 5): the Clay Pit makes ore,
+    # the clay is bought from the right at the East Trading Post's price.
+    s = table(boards=("Olympia", "Gizah", "Ephesos"))  # wood, stone, papyrus
+    s.coins[0] = 10
+    give(s, 0, copy_of("I-clay_pit"), copy_of("I-east_trading_post"))  # ore or clay
+    give(s, 2, copy_of("I-ore_vein"), copy_of("I-clay_pool"))  # the right neighbour
+    deal(s, 0, copy_of("II-stables"), fill=True)  # wood, clay, ore
+    assert builds_of(s, "II-stables") == [(0, 1)]
+    play_turn(s, {0: Build("II-stables", 0, 1), **others_discard(s)})
+    assert s.coins[0] == 9 and copy_of("II-stables") in s.built[0]
+
+
+def test_two_choice_cards_and_the_caravansery_are_matched_to_the_cost() -> None:
+    # 7-Wonders-Leaders' ResourceUnitTest "WOO" case (item 5): wood + 2 ore from Forest Cave
+    # (wood/ore), Timber Yard (stone/wood) and Caravansery: the Forest Cave must make ore.
+    s = table(players=5, boards=("Gizah", "Ephesos", "Alexandria", "Babylon", "Halikarnassos"))
+    s.coins[0] = 0
+    give(s, 0, copy_of("I-forest_cave"), copy_of("I-timber_yard"), copy_of("II-caravansery"))
+    deal(s, 0, copy_of("II-statue"), copy_of("III-senate"), copy_of("III-fortifications"), fill=True)
+    assert builds_of(s, "II-statue") == [(0, 0)]  # wood + 2 ore
+    assert builds_of(s, "III-senate") == [(0, 0)]  # 2 wood, stone (Gizah), ore (Caravansery)
+    assert builds_of(s, "III-fortifications") == []  # 3 ore: only two cards can make ore
