@@ -11,6 +11,7 @@ import tabletop
 from games.seven_wonders.seven_wonders_helpers import copy_of, deal, discard_all, give, play_turn, table, tuck
 from games.seven_wonders.test_seven_wonders_audit import builds_of, others_discard
 from tabletop.games.seven_wonders import (
+    CARDS,
     Build,
     BuildFree,
     BuildFromDiscard,
@@ -190,3 +191,38 @@ def test_two_choice_cards_and_the_caravansery_are_matched_to_the_cost() -> None:
     assert builds_of(s, "II-statue") == [(0, 0)]  # wood + 2 ore
     assert builds_of(s, "III-senate") == [(0, 0)]  # 2 wood, stone (Gizah), ore (Caravansery)
     assert builds_of(s, "III-fortifications") == []  # 3 ore: only two cards can make ore
+
+
+def test_a_free_city_halikarnassos_builds_from_the_pile_for_the_seat_that_ran_it() -> None:
+    # Open doubt 4 of the reference (natural reading): the controller decides the Free City's
+    # powers; Halikarnassos builds at the end of the turn, from a pile including that turn's.
+    s = table(players=2, boards=("Gizah", "Rhodos", "Halikarnassos"))
+    tuck(s, 2, copy_of("I-clay_pool"))
+    give(s, 2, copy_of("I-ore_vein"), copy_of("II-foundry"))  # stage 2: 3 ore
+    assert s.holder == 0
+    deal(s, 0, copy_of("III-palace"), copy_of("I-stockade"), fill=True)
+    seat_one = CARDS[s.hands.cards[1][0]].kind
+    play_turn(s, {0: Discard("III-palace"), 2: BuildStage("I-stockade"), 1: Discard(seat_one)})
+    assert len(s.tucked[2]) == 2
+    assert s.decision == "build_from_discard" and s.current_player == 0
+    assert {BuildFromDiscard("III-palace"), BuildFromDiscard(seat_one)} <= set(s.legal_actions())
+    s.apply(BuildFromDiscard("III-palace"))
+    assert copy_of("III-palace") in s.built[2] and s.turn == 2 and s.holder == 1
+
+
+def test_a_free_city_babylon_b_plays_its_piles_last_card_as_the_seventh() -> None:
+    # Item 14 with item 23: the Free City's 7th card is its pile's last card.
+    s = table(players=2, boards=("Gizah", "Rhodos", "Babylon"), side="B")
+    tuck(s, 2, copy_of("III-palace"), copy_of("III-senate"))  # Age III cards: the pile stays whole
+    while s.turn < 6:
+        play_turn(s, discard_all(s))
+    assert len(s.pile) == 1
+    pawnshop = copy_of("I-pawnshop")  # a 4+ card, in the box with 2 players: swapped in
+    s.box[s.box.index(pawnshop)] = s.pile[0]
+    s.pile[0] = pawnshop
+    play_turn(s, discard_all(s))
+    assert s.decision == "seventh_card" and s.deciding_city == 2 and s.current_player == s.holder
+    # The Free City must build what it can build, its 7th card too (2-player rules).
+    assert s.legal_actions() == [Build("I-pawnshop")]
+    s.apply(Build("I-pawnshop"))
+    assert pawnshop in s.built[2] and s.age == 2 and len(s.pile) == 6  # Age II's pile
