@@ -142,6 +142,10 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
         if state.eliminated[seat]:
             raise ValueError(f"eliminated[{seat}] is set but seat {seat} is still in the turn order")
+    # A seat still playing but out of the order never gets a turn: the game stalled mid-play.
+    missing = [seat for seat in range(n) if not state.eliminated[seat] and seat not in state.turns.order]
+    if missing:
+        raise ValueError(f"turns.order {state.turns.order} lacks seat(s) {missing}, which are still playing")
     for index, task in enumerate(state.tasks):
         where = f"tasks[{index}] ({task.kind!r})"
         if not _is_int(task.seat) or not -1 <= task.seat < n:

@@ -1,0 +1,660 @@
+"""Hostile input at every public door, for every registered game at its fewest and most players
+and with every value of each option, from a random point of a random game.
+
+What ``test_fuzz.py`` and the ``test_bad_input*`` modules do not: the options other than the
+defaults, actions rebuilt with ``attrs.evolve`` (through their constructor) and actions of
+another state of the same game, the query methods (observation, tensors, determinize, action
+ids, parsing, pictures, text) with hostile seats and arguments, ``new_game`` and
+``observation_shape`` with hostile players, seeds and options, and trusted loads. And what
+follows an answer: every call either succeeds, and then the state keeps its invariants and
+plays on to its end exactly as its twin that was given the equal legal action does, or is
+refused with a ``ValueError`` (``IllegalAction`` is one) and then the state is unchanged: its
+``to_dict`` is equal and it plays on exactly as a clone made before the refusal. Any other
+exception, a hang (``HANG_SECONDS``) or a loaded save that breaks the game later is a failure.
+
+The default run is small (``EXAMPLES`` per test and game); ``TABLETOP_HOSTILE_EXAMPLES=N``
+runs ``N`` examples per test and game (the hard run in the report used thousands).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import json
+import math
+import os
+import random
+import signal
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop import IllegalAction
+from tabletop.core import Action, Game, State
+from tabletop.core.actions import field_names, same_types
+
+NAMES = tabletop.game_names()
+EXAMPLES = int(os.environ.get("TABLETOP_HOSTILE_EXAMPLES", "12"))
+HARD = EXAMPLES > 100
+#: Decisions played after the attack to see that the game goes on (a finished game is checked
+#: whole; a long Dozen War is cut short in the default run to keep it to seconds).
+FINISH = 100_000 if HARD else 300
+#: Seconds one example may take before it counts as a hang.
+HANG_SECONDS = 120 if HARD else 60
+HOSTILE = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    derandomize=not HARD,
+)
+
+
+class IntLike(int):
+    """An int subclass (as an IntEnum is): its value is all that may count."""
+
+
+class StrLike(str):
+    """A str subclass."""
+
+
+class Hang(BaseException):
+    """An example ran past ``HANG_SECONDS`` (a BaseException: ``except Exception`` cannot hide it)."""
+
+
+def _recursive() -> list[Any]:
+    loop: list[Any] = []
+    loop.append(loop)
+    return loop
+
+
+#: Values of the wrong type, or of the right type and absurd, for any argument or field.
+ODD_VALUES: tuple[Any, ...] = (
+    2.0,
+    0.0,
+    -0.0,
+    1.5,
+    math.nan,
+    math.inf,
+    -math.inf,
+    True,
+    False,
+    None,
+    "",
+    "0",
+    "x",
+    "\x00",
+    "é" * 3,
+    b"1",
+    [],
+    [0],
+    (),
+    (0,),
+    (0, 1.0),
+    ((0,),),
+    {},
+    {0: 0},
+    frozenset(),
+    set(),
+    complex(1, 0),
+    object(),
+    IntLike(0),
+    IntLike(1),
+    StrLike("x"),
+    _recursive(),
+    -1,
+    -2,
+    2**31,
+    2**63,
+    -(2**63) - 1,
+    2**64,
+    10**100,
+    -(10**100),
+)
+
+hostile_values = st.one_of(
+    st.sampled_from(ODD_VALUES),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.integers(min_value=-3, max_value=12),
+    st.text(max_size=6),
+    st.floats(),
+    st.lists(st.integers(-2, 5), max_size=3).map(tuple),
+)
+
+
+def json_copy(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+@contextlib.contextmanager
+def no_hang(what: str) -> Iterator[None]:
+    """Raise :class:`Hang` naming ``what`` if the block runs past ``HANG_SECONDS``."""
+
+    def alarm(signum: int, frame: object) -> None:
+        raise Hang(f"{what} ran past {HANG_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(HANG_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def outcome_of(call: Callable[[], Any], what: str) -> tuple[bool, Any]:
+    """``(True, result)`` if ``call()`` succeeds, ``(False, error)`` if it refuses with a
+    ``ValueError``; any other exception fails the test, naming ``what``."""
+    try:
+        return True, call()
+    except ValueError as error:
+        text = str(error)
+        assert text.strip(), f"{what}: an empty {type(error).__name__}"
+        return False, error
+    except Exception as error:
+        raise AssertionError(f"{what} raised {type(error).__name__}: {error}") from error
+
+
+# ---------------------------------------------------------------------- configurations
+
+
+@functools.cache
+def configurations(name: str) -> tuple[tuple[int, tuple[tuple[str, Any], ...]], ...]:
+    """The game at its fewest and most players with the default options, and with each value
+    of each option of fixed choices that the player count allows."""
+    game = tabletop.load(name)
+    found: list[tuple[int, tuple[tuple[str, Any], ...]]] = []
+    for players in sorted({game.min_players, game.max_players}):
+        found.append((players, ()))
+        for option in game.options.values():
+            for value in option.choices or ():
+                try:
+                    game.resolve_options(players, {option.name: value})
+                except ValueError:
+                    continue  # a value this player count does not allow (alliance needs 4)
+                found.append((players, ((option.name, value),)))
+    return tuple(found)
+
+
+def new_state(name: str, config: int, seed: int) -> State:
+    players, options = configurations(name)[config % len(configurations(name))]
+    state: State = tabletop.load(name).new_game(players=players, seed=seed, **dict(options))
+    return state
+
+
+def advance(state: State, rng: random.Random, steps: int, seen: list[Action] | None = None) -> State:
+    """``state`` after up to ``steps`` random legal decisions; ``seen`` collects legal actions
+    met on the way (stale ones later)."""
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        if seen is not None and rng.random() < 0.3:
+            seen.extend(rng.sample(legal, min(3, len(legal))))
+        state.apply(rng.choice(legal))
+    return state
+
+
+def finish(state: State, seed: int, what: str) -> dict[str, Any]:
+    """Play ``state`` on with random legal decisions (seeded by ``seed``) to its end or
+    ``FINISH`` decisions, checking that it always has a legal action and keeps its invariants;
+    its ``to_dict`` at the end."""
+    rng = random.Random(seed)
+    for step in range(FINISH):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        assert legal, f"after {what}: no legal action at {state!r}"
+        action = rng.choice(legal)
+        try:
+            state.apply(action)
+        except Exception as error:
+            raise AssertionError(
+                f"after {what}: the legal {action!r} raised {type(error).__name__}: {error}"
+            ) from error
+        if step % 50 == 0:
+            keeps_invariants(state, what)
+    keeps_invariants(state, what)
+    return state.to_dict()
+
+
+def keeps_invariants(state: State, what: str) -> None:
+    """The game's own checks pass, its save loads back to it (trusted: no replay) and the
+    scores, returns, pictures and text can be made."""
+    try:
+        state._validate()
+        data = state.to_dict()
+        assert state.game.state_from_dict(json_copy(data), verify=False).to_dict() == data, "save"
+        state.scores()
+        state.returns()
+        repr(state)
+        str(state)
+    except Exception as error:
+        raise AssertionError(f"after {what}: {state!r} breaks {type(error).__name__}: {error}") from error
+
+
+def same_run(state: State, twin: State, seed: int, what: str) -> None:
+    """``state`` and ``twin`` are saved alike and play on alike to the end."""
+    assert state.to_dict() == twin.to_dict(), f"after {what}: the state differs from its twin"
+    assert state.legal_actions() == twin.legal_actions(), f"after {what}: other legal actions"
+    assert finish(state, seed, what) == finish(twin, seed, what), f"after {what}: plays on otherwise"
+
+
+# ---------------------------------------------------------------------- actions
+
+
+@functools.cache
+def foreign_actions(name: str) -> tuple[Action, ...]:
+    """A few legal actions of every other registered game, from a few points of its play."""
+    found: list[Action] = []
+    rng = random.Random(name)
+    for other in NAMES:
+        if other == name:
+            continue
+        for config in range(len(configurations(other))):
+            state = new_state(other, config, 1)
+            for _ in range(3):
+                found.extend(state.legal_actions()[:4])
+                advance(state, rng, 7)
+    return tuple(found)
+
+
+@st.composite
+def tampered_actions(draw: st.DrawFn, state: State, stale: list[Action], other: State) -> tuple[object, str]:
+    """Something to pass to ``state.apply`` and what it is: a legal action rebuilt with one
+    field changed, an action of another game or of ``other`` state, or a stale one."""
+    legal = state.legal_actions()
+    kind = draw(st.sampled_from(["evolve", "evolve", "evolve", "mix", "foreign", "other", "stale"]))
+    if kind in ("evolve", "mix") and legal:
+        action = draw(st.sampled_from(legal))
+        fields = field_names(type(action))
+        if fields:
+            field = draw(st.sampled_from(fields))
+            if kind == "mix":  # the field of another legal action: well typed, often illegal here
+                value = draw(st.sampled_from([getattr(a, field, None) for a in legal]))
+            else:
+                value = draw(near(getattr(action, field)))
+            try:
+                built = attrs.evolve(action, **{field: value})  # type: ignore[misc]
+            except (ValueError, TypeError):  # the constructor refuses: never reaches the state
+                return action, f"legal {action!r}"
+            return built, f"{action!r} evolved with {field}={value!r}"
+    if kind == "foreign" and foreign_actions(state.game.name):
+        action = draw(st.sampled_from(foreign_actions(state.game.name)))
+        return action, f"foreign {action!r}"
+    if kind == "other" and other.legal_actions():
+        action = draw(st.sampled_from(other.legal_actions()))
+        return action, f"{action!r} of another state"
+    if stale:
+        action = draw(st.sampled_from(stale))
+        return action, f"stale {action!r}"
+    value = draw(hostile_values)
+    return value, f"non-action {value!r}"
+
+
+def near(value: Any) -> st.SearchStrategy[Any]:
+    """Values like ``value`` but wrong: another type, out of range, or any hostile value."""
+    options: list[st.SearchStrategy[Any]] = [hostile_values]
+    if type(value) is int:
+        options += [
+            st.sampled_from([float(value), str(value), IntLike(value), value + 1, value - 1, -value - 1]),
+            st.sampled_from([bool(value)] if value in (0, 1) else [value + 2**64]),
+        ]
+    elif type(value) is str:
+        options += [st.sampled_from([value.upper(), value + " ", StrLike(value), value.encode(), [value]])]
+    elif type(value) is tuple:
+        options += [
+            st.sampled_from([list(value), value[:-1], value + value[-1:], value[::-1], (*value, None)]),
+            st.lists(st.sampled_from([*value, *ODD_VALUES[:12]]), max_size=4).map(tuple),
+        ]
+        if value:
+            options += [near(value[0]).map(lambda first: (first, *value[1:]))]
+    elif value is None:
+        options += [st.sampled_from([0, "", (), False])]
+    return st.one_of(*options)
+
+
+def attack(state: State, action: object, what: str, seed: int) -> None:
+    """``state.apply(action)``: refused with nothing changed, or carried out as the equal legal
+    action (equal in value and in each field's type), the game going on exactly as with it."""
+    legal = state.legal_actions()
+    before = state.to_dict()
+    twin = state.clone()
+    done, result = outcome_of(lambda: state.apply(action), f"apply({what})")  # type: ignore[arg-type]
+    if not done:
+        assert isinstance(result, IllegalAction), f"apply({what}) raised a bare {type(result).__name__}"
+        assert state.to_dict() == before, f"apply({what}) was refused but changed the state"
+        same_run(state, twin, seed, f"the refused {what}")
+        return
+    own = state.history[-1]
+    assert any(
+        own is candidate
+        and all(same_types(getattr(action, f), getattr(own, f)) for f in field_names(type(own)))
+        for candidate in legal
+    ), f"apply({what}) carried out {own!r}, not one of the legal actions of the same types"
+    twin.apply(own)
+    same_run(state, twin, seed, f"the accepted {what}")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@HOSTILE
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_apply_of_tampered_foreign_and_stale_actions(
+    name: str, data: st.DataObject, config: int, seed: int, steps: int
+) -> None:
+    rng = random.Random(seed)
+    stale: list[Action] = []
+    state = advance(new_state(name, config, seed), rng, steps, stale)
+    other = advance(new_state(name, config + 1, seed + 1), rng, rng.randrange(60))
+    action, what = data.draw(tampered_actions(state, stale, other))
+    note(f"{state!r}: {what}")
+    with no_hang(what):
+        attack(state, action, what, seed)
+
+
+# ---------------------------------------------------------------------- queries
+
+
+def queries(state: State, draw: Callable[[st.SearchStrategy[Any]], Any]) -> tuple[Callable[[], Any], str]:
+    """One of the state's or game's query methods, called with hostile arguments."""
+    game: Game[Any] = state.game
+    seat = draw(st.one_of(hostile_values, st.integers(-1, state.num_players)))
+    value = draw(hostile_values)
+    options = draw(hostile_options(game))
+    legal = state.legal_actions()
+    kind = draw(
+        st.sampled_from(
+            [
+                "observation",
+                "observation_tensor",
+                "determinize_seat",
+                "determinize_seed",
+                "team_of",
+                "svg",
+                "encode",
+                "decode",
+                "parse_text",
+                "parse_state",
+                "state_parse",
+                "child",
+                "observation_shape",
+                "replay_html",
+                "plain",
+            ]
+        )
+    )
+    calls: dict[str, tuple[Callable[[], Any], str]] = {
+        "observation": (lambda: state.observation(seat), f"observation({seat!r})"),
+        "observation_tensor": (lambda: state.observation_tensor(seat), f"observation_tensor({seat!r})"),
+        "determinize_seat": (lambda: state.determinize(seat, 1), f"determinize({seat!r}, 1)"),
+        "determinize_seed": (
+            lambda: state.determinize(state.current_player or 0, value),
+            f"determinize(seat to move, {value!r})",
+        ),
+        "team_of": (lambda: state.team_of(seat), f"team_of({seat!r})"),
+        "svg": (lambda: state.svg(seat), f"svg({seat!r})"),
+        "encode": (lambda: game.encode(value), f"encode({value!r})"),
+        "decode": (lambda: game.decode(value), f"decode({value!r})"),
+        "parse_text": (lambda: game.parse_action(value), f"game.parse_action({value!r})"),
+        "parse_state": (
+            lambda: game.parse_action(str(legal[0]) if legal else "x", value),
+            f"game.parse_action(text, state={value!r})",
+        ),
+        "state_parse": (lambda: state.parse_action(value), f"state.parse_action({value!r})"),
+        "child": (lambda: state.child(value), f"child({value!r})"),
+        "observation_shape": (
+            lambda: game.observation_shape(seat, **options),
+            f"observation_shape({seat!r}, **{options!r})",
+        ),
+        "replay_html": (lambda: game.replay_html(state.record(), seat), f"replay_html(record, {seat!r})"),
+        "plain": (lambda: plain_queries(state), "legal_action_mask/ids, scores, returns, render, record"),
+    }
+    return calls[kind]
+
+
+def plain_queries(state: State) -> None:
+    """Every argument-free query: none may fail on any state."""
+    mask = state.legal_action_mask()
+    ids = state.legal_action_ids()
+    assert [i for i, bit in enumerate(mask) if bit] == ids
+    assert [state.game.decode(i) for i in ids] == sorted(state.legal_actions(), key=state.game.encode)
+    state.acting_seats()
+    state.scores()
+    state.returns()
+    state.render()
+    state.svg()
+    repr(state)
+    if not state.determinized:
+        assert state.game.replay(json_copy(state.record())).to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@HOSTILE
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_queries_with_hostile_arguments_answer_or_refuse_and_change_nothing(
+    name: str, data: st.DataObject, config: int, seed: int, steps: int
+) -> None:
+    state = advance(new_state(name, config, seed), random.Random(seed), steps)
+    if data.draw(st.booleans(), label="determinized") and not state.is_terminal:
+        state = state.determinize(state.current_player or 0, seed)
+    call, what = queries(state, data.draw)
+    note(f"{state!r}: {what}")
+    before = state.to_dict()
+    twin = state.clone()
+    with no_hang(what):
+        done, result = outcome_of(call, what)
+        assert state.to_dict() == before, f"{what} changed the state"
+        if done and isinstance(result, State) and result is not state:
+            keeps_invariants(result, what)
+            finish(result, seed, what)
+        same_run(state, twin, seed, what)
+
+
+# ---------------------------------------------------------------------- new games
+
+
+@st.composite
+def hostile_options(draw: st.DrawFn, game: Game[Any]) -> dict[str, Any]:
+    """Options with hostile names or values (or none)."""
+    options: dict[str, Any] = {}
+    for name, option in game.options.items():
+        if draw(st.booleans()):
+            choices = list(option.choices or ()) + ["A", "B", "cities", ["A"], ["Rhodos", "Giza"]]
+            options[name] = draw(st.one_of(st.sampled_from(choices), hostile_values))
+    if draw(st.integers(0, 5)) == 0:
+        options[draw(st.sampled_from(["zz", "Players", "mode ", ""]))] = draw(hostile_values)
+    return options
+
+
+@pytest.mark.parametrize("name", NAMES)
+@HOSTILE
+@given(data=st.data())
+def test_new_game_with_hostile_players_seed_and_options(name: str, data: st.DataObject) -> None:
+    game = tabletop.load(name)
+    players = data.draw(st.one_of(st.integers(game.min_players - 1, game.max_players + 1), hostile_values))
+    seed = data.draw(st.one_of(st.integers(0, 2**32), hostile_values))
+    options = data.draw(hostile_options(game))
+    what = f"new_game(players={players!r}, seed={seed!r}, **{options!r})"
+    note(what)
+    with no_hang(what):
+        done, state = outcome_of(lambda: game.new_game(players=players, seed=seed, **options), what)
+        if not done:
+            return
+        keeps_invariants(state, what)
+        assert state.num_players == players and type(state.num_players) is int, what
+        data_ = json_copy(state.to_dict())
+        loaded = game.state_from_dict(data_)
+        assert loaded.to_dict() == state.to_dict(), f"{what}: the save does not load back"
+        record = json_copy(state.record())
+        end = finish(state, 1, what)
+        again = game.replay(record)
+        assert finish(again, 1, what) == end, f"{what}: the record does not replay"
+        shape = game.observation_shape(players, **options)
+        assert shape == state.observation_shape, f"{what}: observation_shape differs from the state's"
+
+
+def test_load_of_names_that_are_not_games_is_a_value_error() -> None:
+    for name in ODD_VALUES + ("Splendor_Duel", " splendor_duel", "core", "games", "__init__"):
+        done, _ = outcome_of(lambda: tabletop.load(name), f"load({name!r})")  # noqa: B023
+        assert not done, f"load({name!r}) gave a game"
+
+
+# ---------------------------------------------------------------------- saves and records
+
+
+def edits(data: Any, path: str = "$") -> Iterator[tuple[Any, Any, str]]:
+    """Every (container, key, path) below ``data``."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            where = f"{path}.{key}"
+            yield data, key, where
+            yield from edits(value, where)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            where = f"{path}[{index}]"
+            yield data, index, where
+            yield from edits(value, where)
+
+
+@st.composite
+def one_edit(draw: st.DrawFn, data: Any) -> str:
+    """Change ``data`` (JSON, in place) by one random edit; say which."""
+    spots = list(edits(data))
+    kind = draw(st.sampled_from(["delete", "type", "number", "add", "truncate", "swap", "id", "bool"]))
+    if kind == "delete":
+        dicts = [(c, k, w) for c, k, w in spots if isinstance(c, dict)]
+        if dicts:
+            container, key, where = draw(st.sampled_from(dicts))
+            del container[key]
+            return f"{where} deleted"
+    if kind == "number":
+        numbers = [(c, k, w) for c, k, w in spots if type(c[k]) in (int, float)]
+        if numbers:
+            container, key, where = draw(st.sampled_from(numbers))
+            old = container[key]
+            container[key] = draw(
+                st.sampled_from([old + 1, old - 1, -old - 1, 0, old * 2 + 7, 10**6, 2**64, -(2**63)])
+            )
+            return f"{where}: {old!r} -> {container[key]!r}"
+    if kind == "add":
+        places: list[tuple[Any, str]] = [(c[k], w) for c, k, w in spots if isinstance(c[k], dict)]
+        container, where = draw(st.sampled_from(places or [(data, "$")]))
+        key = draw(st.sampled_from(["zz", "0", "7", "history", "seat", "1.5", ""]))
+        container[key] = draw(st.sampled_from([0, 1, "x", [], {}, None]))
+        return f"{where}.{key} = {container[key]!r} added"
+    if kind == "truncate":
+        lists = [(c[k], w) for c, k, w in spots if isinstance(c[k], list) and c[k]]
+        if lists:
+            target, where = draw(st.sampled_from(lists))
+            keep = draw(st.integers(0, len(target) - 1))
+            del target[keep:]
+            return f"{where} cut to {keep} items"
+    if kind == "swap":
+        containers = [(c[k], w) for c, k, w in spots if isinstance(c[k], (list, dict)) and len(c[k]) > 1]
+        if containers:
+            target, where = draw(st.sampled_from(containers))
+            keys = list(range(len(target))) if isinstance(target, list) else list(target)
+            a, b = draw(st.lists(st.sampled_from(keys), min_size=2, max_size=2, unique=True))
+            target[a], target[b] = target[b], target[a]
+            return f"{where}: {a!r} and {b!r} swapped"
+    if kind == "id":
+        strings = [(c, k, w) for c, k, w in spots if type(c[k]) is str]
+        if strings:
+            container, key, where = draw(st.sampled_from(strings))
+            old = container[key]
+            container[key] = draw(st.sampled_from([c[k] for c, k, _ in strings]))
+            return f"{where}: {old!r} -> {container[key]!r}"
+    if kind == "bool":
+        bools = [(c, k, w) for c, k, w in spots if type(c[k]) is bool]
+        if bools:
+            container, key, where = draw(st.sampled_from(bools))
+            container[key] = not container[key]
+            return f"{where} flipped"
+    if not spots:
+        return "nothing"
+    container, key, where = draw(st.sampled_from(spots))
+    old = container[key]
+    container[key] = draw(st.sampled_from([None, 1.0, True, "1", [], {}, [[]], {"x": 1}, 10**30]))
+    return f"{where}: {type(old).__name__} -> {container[key]!r}"
+
+
+def check_loaded(game: Game[Any], state: State, what: str, seed: int) -> None:
+    """A state that loaded keeps its invariants, answers every query and plays on to its end."""
+    keeps_invariants(state, what)
+    for seat in range(state.num_players):
+        view = state.observation(seat)
+        json.dumps(view)
+        state.svg(seat)
+        state.observation_tensor(seat)
+        if not state.is_terminal:
+            keeps_invariants(state.determinize(seat, seed), f"determinize {seat} {what}")
+    state.legal_action_mask()
+    finish(state, seed, what)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@HOSTILE
+@given(
+    data=st.data(),
+    config=st.integers(0, 63),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 300),
+    verify=st.booleans(),
+    guess=st.booleans(),
+)
+def test_a_save_with_one_edit_is_refused_or_loads_a_state_that_plays_on(
+    name: str, data: st.DataObject, config: int, seed: int, steps: int, verify: bool, guess: bool
+) -> None:
+    game = tabletop.load(name)
+    state = advance(new_state(name, config, seed), random.Random(seed), steps)
+    if guess and not state.is_terminal:
+        state = state.determinize(state.current_player or 0, seed)
+    save = json_copy(state.to_dict())
+    what = data.draw(one_edit(save))
+    what = f"{state!r} saved with {what} (verify={verify})"
+    note(what)
+    given_ = copy.deepcopy(save)
+    with no_hang(what):
+        done, loaded = outcome_of(
+            lambda: game.state_from_dict(save, verify=verify), f"state_from_dict: {what}"
+        )
+        assert save == given_, f"state_from_dict changed its input: {what}"
+        if done:
+            check_loaded(game, loaded, what, seed)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@HOSTILE
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+def test_a_record_with_one_edit_is_refused_or_replays_a_state_that_plays_on(
+    name: str, data: st.DataObject, config: int, seed: int, steps: int
+) -> None:
+    game = tabletop.load(name)
+    state = advance(new_state(name, config, seed), random.Random(seed), steps)
+    record = json_copy(state.record())
+    what = f"{state!r}'s record with {data.draw(one_edit(record))}"
+    note(what)
+    with no_hang(what):
+        done, replayed = outcome_of(lambda: game.replay(record), f"replay: {what}")
+        if done:
+            check_loaded(game, replayed, what, seed)
+
+
+# ---------------------------------------------------------------------- what the fuzzer found
+
+
+def test_dozen_war_trusted_save_whose_turn_order_lacks_a_playing_seat_is_refused() -> None:
+    """Found: ``$.turns.order`` cut to one seat of four loaded with ``verify=False`` and the game
+    stalled 18 decisions later with no legal action (deploy_generals of a seat out of the order)."""
+    game = tabletop.load("dozen_war")
+    save = json_copy(game.new_game(players=4, seed=0).to_dict())
+    save["turns"]["order"] = save["turns"]["order"][:1]
+    with pytest.raises(
+        ValueError, match=r"turns.order \[3\] lacks seat\(s\) \[0, 1, 2\], which are still playing"
+    ):
+        game.state_from_dict(save, verify=False)
