@@ -224,5 +224,7 @@ def test_a_free_city_babylon_b_plays_its_piles_last_card_as_the_seventh() -> Non
     assert s.decision == "seventh_card" and s.deciding_city == 2 and s.current_player == s.holder
     # The Free City must build what it can build, its 7th card too (2-player rules).
     assert s.legal_actions() == [Build("I-pawnshop")]
+    with pytest.raises(tabletop.IllegalAction, match="Free City may discard only when it cannot build"):
+        s.apply(Discard("I-pawnshop"))
     s.apply(Build("I-pawnshop"))
     assert pawnshop in s.built[2] and s.age == 2 and len(s.pile) == 6  # Age II's pile

@@ -69,7 +69,7 @@ def why_illegal(s: SevenWondersState, action: Action) -> str:
     if isinstance(action, Build):
         options = [(a.left, a.right) for a in legal if isinstance(a, Build) and a.card == card]
         return _payment_refusal(name, options, action.left, action.right, coins)
-    if isinstance(action, Discard) and decision == "free_city":
+    if isinstance(action, Discard) and city >= s.num_players:  # its turn or its 7th card (Babylon B)
         return "the Free City may discard only when it cannot build any card (2-player rules)"
     return f"{action} is not legal for the {decision!r} decision"
 
