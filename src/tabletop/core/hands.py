@@ -32,12 +32,14 @@ class Hands:
     unseen: list[list[int]]
 
     def __attrs_post_init__(self) -> None:
+        # Every load checks these: set(map(...)) and min(map(...)) run in C, not a generator.
         n = len(self.cards)
-        if len(self.seen) != n or any(len(row) != n for row in self.seen):
+        rows = {n} if n else set()
+        if len(self.seen) != n or set(map(len, self.seen)) != rows:
             raise ValueError(f"seen must be {n} rows of {n} hands, one row per seat")
-        if len(self.unseen) != n or any(len(row) != n for row in self.unseen):
+        if len(self.unseen) != n or set(map(len, self.unseen)) != rows:
             raise ValueError(f"unseen must be {n} rows of {n} counts, one row per seat")
-        if any(count < 0 for row in self.unseen for count in row):
+        if n and min(map(min, self.unseen)) < 0:
             raise ValueError(f"unseen counts are never negative, got {self.unseen}")
 
     @classmethod

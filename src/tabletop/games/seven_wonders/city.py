@@ -248,13 +248,36 @@ def _add_production(
 
 def derive(board: str, side: str, built: Sequence[str], stages: int) -> CityView:
     """The :class:`CityView` of a city with ``built`` structures and ``stages`` stages built."""
+    start = _STARTS[board, side]  # every board's empty city, derived at import
     if not built and not stages:  # every new game starts here: views are immutable, so shared
-        key = (board, side)
-        found = _STARTS.get(key)
-        if found is None:
-            found = _STARTS[key] = _derive(board, side, built, stages)
-        return found
-    return _derive(board, side, built, stages)
+        return start
+    # Effect by effect from the empty city, through the productions :func:`extend` keeps (a
+    # trusted load derives every city: starting over from the vectors was a third of it).
+    # The order does not matter: a production's choices are sorted and a discount only lowers
+    # a price.
+    made = start.production
+    names = set()
+    colors = [0] * len(COLORS)
+    shields = 0
+    powers: set[str] = set()
+    extended = _EXTENDED
+    for card in built:
+        name, index, adds, power, effect = _FACTS[card]
+        names.add(name)
+        colors[index] += 1
+        shields += effect.shields
+        if power is not None:
+            powers.add(power)
+        if adds:
+            made = extended.get((made.own_code, made.trade_code, id(effect))) or _extended(made, effect, True)
+    for effect in stage_effects(board, side, stages):
+        _, adds, power = _PRINTED[id(effect)]
+        shields += effect.shields
+        if power is not None:
+            powers.add(power)
+        if adds:
+            made = _extended(made, effect, True)
+    return CityView(frozenset(names), made, shields, tuple(colors), stages, frozenset(powers))
 
 
 #: (board, side) -> the view of a city with nothing built yet.
@@ -319,6 +342,18 @@ _PRINTED = {
 _EXTENDED: dict[tuple[int, int, int], Production] = {}
 #: Per card id: its name and its colour's index in :data:`COLORS`.
 _PLACED = {card.id: (card.name, COLORS.index(card.color)) for card in CARDS.values()}
+#: Per card id, what :func:`derive` reads: name, colour index, whether its effect adds to a
+#: production, the power it gives, the effect.
+_FACTS = {
+    card.id: (
+        card.name,
+        COLORS.index(card.color),
+        _adds_production(card.effect),
+        _power(card.effect),
+        card.effect,
+    )
+    for card in CARDS.values()
+}
 
 
 def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
@@ -340,19 +375,22 @@ def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
     else:
         adds, power = _adds_production(effect), _power(effect)
     powers = view.powers if power is None else view.powers | {power}
-    made = view.production
-    if adds:
-        key = (made.own_code, made.trade_code, id(effect))
-        found = _EXTENDED.get(key) if printed else None
-        if found is None:
-            fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
-            choices, trade_choices = list(made.choices), list(made.trade_choices)
-            left_price, right_price = list(made.left_price), list(made.right_price)
-            _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
-            found = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
-            if printed:
-                if len(_EXTENDED) >= 200_000:
-                    _EXTENDED.clear()
-                _EXTENDED[key] = found
-        made = found
+    made = _extended(view.production, effect, printed) if adds else view.production
     return CityView(names, made, view.shields + effect.shields, colors, stages, powers)
+
+
+def _extended(made: Production, effect: Effect, printed: bool) -> Production:
+    """``made`` with ``effect``'s production added (kept when ``effect`` is printed)."""
+    key = (made.own_code, made.trade_code, id(effect))
+    found = _EXTENDED.get(key) if printed else None
+    if found is None:
+        fixed, trade_fixed = list(made.fixed), list(made.trade_fixed)
+        choices, trade_choices = list(made.choices), list(made.trade_choices)
+        left_price, right_price = list(made.left_price), list(made.right_price)
+        _add_production(effect, fixed, trade_fixed, choices, trade_choices, left_price, right_price)
+        found = production(fixed, choices, trade_fixed, trade_choices, left_price, right_price)
+        if printed:
+            if len(_EXTENDED) >= 200_000:
+                _EXTENDED.clear()
+            _EXTENDED[key] = found
+    return found

@@ -12,6 +12,8 @@ from .components import BOARDS, CARDS, KINDS, TURNS_PER_AGE
 if TYPE_CHECKING:
     from .state import SevenWondersState
 
+_ALL_CARDS = frozenset(CARDS)
+
 
 def check(s: SevenWondersState) -> None:
     """Refuse a state the rules cannot reach."""
@@ -52,7 +54,15 @@ def check(s: SevenWondersState) -> None:
     places += [(f"city {city}'s wonder", tucked) for city, tucked in enumerate(s.tucked)]
     places += [("the discard pile", s.discard), ("the Free City's pile", s.pile), ("the box", s.box)]
     places += [(f"the Age {age} deck", deck) for age, deck in enumerate(s.decks, start=1)]
-    each_in_one_place(places, CARDS)
+    # Every card once, each known, and none missing: one set comparison; only a save that
+    # fails it pays for the check naming the card and its places.
+    every = [card for _, cards in places for card in cards]
+    try:
+        exact = len(every) == len(CARDS) and _ALL_CARDS.issuperset(every) and len(set(every)) == len(every)
+    except TypeError:  # an unhashable item from a tampered save
+        exact = False
+    if not exact:
+        each_in_one_place(places, CARDS)
     for choice_city, action in s.choices.choices.items():
         if not 0 <= choice_city < cities:
             raise ValueError(f"a choice is recorded for city {choice_city}, which is not at the table")

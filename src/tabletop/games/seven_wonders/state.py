@@ -173,7 +173,11 @@ class SevenWondersState(State):
     def _validate(self) -> None:
         """Refuse a loaded state the rules cannot reach (see :mod:`.invariants`)."""
         invariants.check(self)
-        self.refresh()
+        # The views were derived when the loaded fields were set (__attrs_post_init__) unless a
+        # component was unknown, which the checks above refuse: deriving them again was a third
+        # of a trusted load.
+        if not self.views:
+            self.refresh()
 
     def scores(self) -> list[ScoreSheet]:
         """Each seat's points by score-pad row (see the package docstring), as if the game
