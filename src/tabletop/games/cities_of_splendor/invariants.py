@@ -42,6 +42,7 @@ from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .components import (
     BASE_CARDS,
+    BONUS,
     BONUS_COUNT,
     CARDS,
     CITY_FACES,
@@ -64,7 +65,7 @@ from .components import (
     TOKEN_LIMIT,
 )
 from .decisions import END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
-from .legal import city_met, colour_of, meets
+from .legal import city_met, meets
 from .scoring import nothing_left_to_buy, ranking, reaches_goal
 
 if TYPE_CHECKING:
@@ -72,6 +73,28 @@ if TYPE_CHECKING:
 
 _TILE_OF = {face.id: tile.tile for tile in CITY_TILES.values() for face in tile.faces}
 _POST_POSITIONS = {position for position, _, _ in POSTS}
+
+# Loading checks every save: the sets below, made once, let a state that passes a check (every
+# loaded save does) pass it with a few set operations; only a failing one is gone through item
+# by item, which finds the first fault and names it.
+#: The cards in the box: without and with the Orient module.
+_BOX = {
+    False: frozenset(BASE_CARDS[1] + BASE_CARDS[2] + BASE_CARDS[3]),
+    True: frozenset(
+        BASE_CARDS[1] + BASE_CARDS[2] + BASE_CARDS[3] + ORIENT_CARDS[1] + ORIENT_CARDS[2] + ORIENT_CARDS[3]
+    ),
+}
+#: The cards a market may hold, by (Orient market?, level).
+_MARKET_CARDS = {
+    (orient, level): frozenset((ORIENT_CARDS if orient else BASE_CARDS)[level])
+    for orient in (False, True)
+    for level in (1, 2, 3)
+}
+_GOLD_CARDS = frozenset(card for card, kind in KIND.items() if kind == "double_gold")
+_PAIR_CARDS = frozenset(card for card, kind in KIND.items() if kind in PAIR_KINDS)
+_TOKEN_KINDS = frozenset(TOKEN_KINDS)
+_COLOUR_SET = frozenset(COLOURS)
+_INT = frozenset({int})
 
 
 def check(state: St) -> None:
@@ -139,10 +162,38 @@ def _check_shape(state: St) -> None:
 # ---------------------------------------------------------------------- cards
 
 
+def _cards_in_place(state: St) -> bool:
+    """Whether every card lies in a market of its own level and module or in another place,
+    each once, and together they are the module's whole box: when so, :func:`_check_cards`
+    finds nothing (the markets' count is checked before)."""
+    box = _BOX[state.module == "orient"]
+    every: list[str] = []
+    for orient, markets in ((False, state.markets), (True, state.orient)):
+        for level, market in enumerate(markets, start=1):
+            allowed = _MARKET_CARDS.get((orient, level))
+            face_up = [card for card in market.slots if card is not None]
+            if (
+                allowed is None
+                or not allowed.issuperset(face_up)
+                or not allowed.issuperset(market.deck.cards)
+            ):
+                return False
+            every += face_up
+            every += market.deck.cards
+    for player in state.players:
+        every += player.cards
+        every += player.reserved
+        every += player.gold_cards
+    every += state.box
+    if state.purchase is not None:
+        every.append(state.purchase)
+    return len(every) == len(box) and box.issuperset(every) and len(set(every)) == len(every)
+
+
 def _check_cards(state: St) -> None:
-    box = set(BASE_CARDS[1] + BASE_CARDS[2] + BASE_CARDS[3])
-    if state.module == "orient":
-        box.update(ORIENT_CARDS[1] + ORIENT_CARDS[2] + ORIENT_CARDS[3])
+    if _cards_in_place(state):
+        return
+    box = _BOX[state.module == "orient"]
     places: list[tuple[str, list[str]]] = []
     for name, markets in (("markets", state.markets), ("orient", state.orient)):
         orient = name == "orient"
@@ -180,23 +231,35 @@ def _check_cards(state: St) -> None:
 def _check_tokens(state: St) -> None:
     gems = SETUP.gems_per_colour[str(state.num_players)]
     expected = {**dict.fromkeys(COLOURS, gems), GOLD: SETUP.gold}
-    pools = [("supply", state.bank.counts)] + [
-        (f"player {seat} tokens", player.tokens.counts) for seat, player in enumerate(state.players)
-    ]
-    for where, counts in pools:
-        if set(counts) != set(TOKEN_KINDS):
-            _fail(f"{where} lists token kinds {sorted(counts)}, expected {sorted(TOKEN_KINDS)}")
-    for kind in TOKEN_KINDS:
-        counts_add_up(
-            {where: counts[kind] for where, counts in pools},
-            expected[kind],
-            what=f"{kind} tokens ({state.num_players} players play with {expected[kind]})",
-        )
+    if not _tokens_add_up([state.bank.counts] + [player.tokens.counts for player in state.players], expected):
+        pools = [("supply", state.bank.counts)] + [
+            (f"player {seat} tokens", player.tokens.counts) for seat, player in enumerate(state.players)
+        ]
+        for where, counts in pools:
+            if set(counts) != _TOKEN_KINDS:
+                _fail(f"{where} lists token kinds {sorted(counts)}, expected {sorted(TOKEN_KINDS)}")
+        for kind in TOKEN_KINDS:
+            counts_add_up(
+                {where: counts[kind] for where, counts in pools},
+                expected[kind],
+                what=f"{kind} tokens ({state.num_players} players play with {expected[kind]})",
+            )
     mid_turn = state.turns.current if state.tasks else None
     for seat, player in enumerate(state.players):
         held = player.tokens.total()
         if held > TOKEN_LIMIT and seat != mid_turn:
             _fail(f"player {seat} holds {held} tokens outside their turn; the limit is {TOKEN_LIMIT}")
+
+
+def _tokens_add_up(pools: list[dict[str, int]], expected: dict[str, int]) -> bool:
+    """Whether every pool lists exactly the token kinds, each count a non-negative int (never a
+    bool), and each kind's counts add up to ``expected``: when so, the checks above pass."""
+    for counts in pools:
+        if counts.keys() != _TOKEN_KINDS or not _INT.issuperset(map(type, counts.values())):
+            return False
+        if min(counts.values()) < 0:
+            return False
+    return all(sum([counts[kind] for counts in pools]) == total for kind, total in expected.items())
 
 
 # ---------------------------------------------------------------------- tableaux
@@ -207,30 +270,38 @@ def _check_players(state: St) -> None:
         who = f"player {seat}"
         if len(player.reserved) > MAX_RESERVED:
             _fail(f"{who} has {len(player.reserved)} reserved cards; the limit is {MAX_RESERVED}")
-        if _repeated(player.blind) or not set(player.blind) <= set(player.reserved):
-            _fail(f"{who} blind {player.blind} is not a subset of reserved {player.reserved}")
-        blind = set(player.blind)
-        if player.blind != [card for card in player.reserved if card in blind]:
-            _fail(f"{who} blind {player.blind} does not list the blind reservations in reserve order")
-        for card in player.cards:
-            if KIND[card] == "double_gold":
-                _fail(f"{who} cards holds {card!r}, an Orient gold card (it belongs in gold_cards)")
-        for card in player.gold_cards:
-            if KIND[card] != "double_gold":
-                _fail(f"{who} gold_cards holds {card!r}, which is not an Orient gold card")
-        for card, colour in player.pairs.items():
-            if card not in player.cards or KIND[card] not in PAIR_KINDS:
+        if player.blind:  # (an empty list passes both checks)
+            if _repeated(player.blind) or not set(player.blind) <= set(player.reserved):
+                _fail(f"{who} blind {player.blind} is not a subset of reserved {player.reserved}")
+            blind = set(player.blind)
+            if player.blind != [card for card in player.reserved if card in blind]:
+                _fail(f"{who} blind {player.blind} does not list the blind reservations in reserve order")
+        if not _GOLD_CARDS.isdisjoint(player.cards):
+            for card in player.cards:
+                if KIND[card] == "double_gold":
+                    _fail(f"{who} cards holds {card!r}, an Orient gold card (it belongs in gold_cards)")
+        if not _GOLD_CARDS.issuperset(player.gold_cards):
+            for card in player.gold_cards:
+                if KIND[card] != "double_gold":
+                    _fail(f"{who} gold_cards holds {card!r}, which is not an Orient gold card")
+        pairs = player.pairs
+        for card, colour in pairs.items():
+            if card not in player.cards or card not in _PAIR_CARDS:
                 _fail(f"{who} pairs {card!r}, which is not a pair card in their tableau")
-            if colour not in COLOURS:
+            if colour not in _COLOUR_SET:
                 _fail(f"{who} pairs {card!r} with colour {colour!r}, not one of {list(COLOURS)}")
         bonuses = dict.fromkeys(COLOURS, 0)
         for card in player.cards:
-            gives = colour_of(player, card)
+            gives = BONUS[card]  # colour_of, inline: a paired card gives its pair's colour
+            if gives is None:
+                gives = pairs.get(card)
             if gives is not None:
                 bonuses[gives] += BONUS_COUNT[card]
         if player.bonuses != bonuses:
             _fail(f"{who} bonuses are {player.bonuses}; their cards give {bonuses}")
-        points = sum(POINTS[c] for c in player.cards) + sum(NOBLE_POINTS[n] for n in player.nobles)
+        points = sum(map(POINTS.__getitem__, player.cards)) + sum(
+            map(NOBLE_POINTS.__getitem__, player.nobles)
+        )
         if player.points != points:
             _fail(f"{who} points are {player.points}; their cards and nobles give {points}")
         if state.module != "orient":  # only an Orient sacrifice ever takes a bonus away
@@ -240,24 +311,26 @@ def _check_players(state: St) -> None:
 
 
 def _check_nobles_and_cities(state: St) -> None:
-    for where, held in [("nobles", state.nobles)] + [
-        (f"player {seat} {name}", nobles)
-        for seat, p in enumerate(state.players)
-        for name, nobles in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
-    ]:
-        for noble in held:
-            if noble not in NOBLES:
-                _fail(f"{where} holds unknown noble {noble!r}")
     nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
-    each_in_one_place(
-        [("nobles", state.nobles)]
-        + [
-            (f"player {seat} {name}", held)
+    distinct = set(nobles)
+    if len(distinct) != len(nobles) or not NOBLES.keys() >= distinct:  # else both checks pass
+        for where, held in [("nobles", state.nobles)] + [
+            (f"player {seat} {name}", nobles)
             for seat, p in enumerate(state.players)
-            for name, held in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
-        ],
-        what="noble",
-    )
+            for name, nobles in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
+        ]:
+            for noble in held:
+                if noble not in NOBLES:
+                    _fail(f"{where} holds unknown noble {noble!r}")
+        each_in_one_place(
+            [("nobles", state.nobles)]
+            + [
+                (f"player {seat} {name}", held)
+                for seat, p in enumerate(state.players)
+                for name, held in (("nobles", p.nobles), ("reserved_nobles", p.reserved_nobles))
+            ],
+            what="noble",
+        )
     expected = 0 if state.module == "cities" else state.num_players + 1
     if len(nobles) != expected:
         _fail(
