@@ -1,0 +1,309 @@
+"""RULESET.md rule by rule: the effect vocabulary and legal cells (§13), events (§14) and tokens (§15).
+Each test names the rule it states."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from games.dozen_war.dozen_war_helpers import (
+    acell,
+    bare,
+    castle,
+    cell,
+    choose_cell,
+    general,
+    give,
+    hp,
+    mountain,
+    pass_until,
+    play,
+    refused,
+    soldier,
+    target,
+)
+from tabletop.core import Rng
+from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.actions import (
+    Attack,
+    ChooseCell,
+    DefendSkill,
+    Dig,
+    Move,
+    Pass,
+    PlayCard,
+    UseSkill,
+)
+from tabletop.games.dozen_war.components import EVENTS
+from tabletop.games.dozen_war.effects import run
+from tabletop.games.dozen_war.model import Task
+from tabletop.games.dozen_war.rounds import _affected
+from tabletop.games.dozen_war.state import DozenWarState
+
+# ---------------------------------------------------------------------- §13 effects
+
+
+def test_r13_2_single_ray_targets_all_share_the_first_targets_ray() -> None:
+    s = bare()
+    general(s, 0, "mask", (5, 5))
+    east = soldier(s, 1, "archer", (5, 6))
+    east2 = soldier(s, 1, "archer", (5, 8))
+    south = soldier(s, 1, "archer", (7, 5))
+    play(s, UseSkill("mask.1"))
+    assert target(south) in s.legal_actions()
+    play(s, target(east))
+    legal = s.legal_actions()
+    assert target(east2) in legal and target(south) not in legal
+
+
+def test_r13_5_a_within_trigger_measures_from_the_skills_general() -> None:
+    for distance, offered in ((3, True), (4, False)):
+        s = bare()
+        general(s, 1, "est", (5, 6 + distance))
+        victim = soldier(s, 1, "archer", (5, 6))
+        cav = soldier(s, 0, "cavalry", (5, 5))
+        soldier(s, 1, "infantry", (12, 0))  # P2's anchor is far away
+        play(s, Attack(cav), target(victim))
+        assert (s.decision == "defence_skill" and DefendSkill("est.2") in s.legal_actions()) == offered
+
+
+def test_r13_7_a_summon_never_lands_on_a_mountain_an_enemy_castle_or_a_full_cell() -> None:
+    s = bare()
+    general(s, 0, "est", (5, 5))
+    mountain(s, (4, 4))
+    castle(s, 1, "infantry", (4, 5))
+    for _ in range(5):
+        soldier(s, 0, "infantry", (4, 6))
+    soldier(s, 2, "archer", (5, 4))
+    give(s, 0, "com.ken_goi_quan")
+    play(s, PlayCard("com.ken_goi_quan"))
+    while s.decision in ("necklace", "defence_card"):
+        play(s, Pass())
+    cells = {a.cell for a in s.legal_actions() if isinstance(a, ChooseCell)}
+    # Est's own cell is legal for a soldier; (5,4) holds P3's unit.
+    assert cells == {acell(s, rc) for rc in ((5, 5), (5, 6), (6, 4), (6, 5), (6, 6))}
+
+
+def test_r13_7_a_teleport_never_lands_on_a_mountain_or_beside_another_players_unit_in_its_cell() -> None:
+    s = bare()
+    ranus = general(s, 0, "ranus", (5, 5))
+    mountain(s, (9, 9))
+    soldier(s, 1, "archer", (9, 8))
+    castle(s, 2, "cavalry", (8, 8))
+    play(s, UseSkill("ranus.1"))
+    cells = {a.cell for a in s.legal_actions() if isinstance(a, ChooseCell)}
+    assert acell(s, (9, 9)) not in cells and acell(s, (9, 8)) not in cells and acell(s, (8, 8)) not in cells
+    assert acell(s, (9, 7)) in cells
+    play(s, choose_cell(s, (9, 7)))
+    assert s.units[ranus].cell == cell(s, (9, 7))
+
+
+# ---------------------------------------------------------------------- §14 events
+
+
+def test_r14_1_r14_6_forty_event_cards_twenty_designs_shuffled_by_the_seed() -> None:
+    s = GAME.new_game(players=4, seed=1, generals="random")
+    t = GAME.new_game(players=4, seed=2, generals="random")
+    assert len(s.events) == 40 and sorted(s.events) == sorted(t.events) and s.events != t.events
+    designs = sorted({c.split("#")[0] for c in s.events})
+    assert designs == [f"E{n:02d}" for n in range(1, 21)]
+    assert all(sum(c.startswith(d + "#") for c in s.events) == 2 for d in designs)
+    who = {d: EVENTS[d].affects["who"] for d in designs}
+    assert who["E07"] == "zone" and who["E08"] == "zone" and who["E15"] == "most_map_pieces"
+    assert who["E16"] == "fewest_castles" and {d for d in designs if who[d] == "payers"} == {
+        "E09",
+        "E10",
+        "E18",
+    }
+    assert [EVENTS[d].cost for d in ("E09", "E10", "E18")] == [2, 1, 1]
+
+
+def _dice(rolls: list[int]) -> Iterator[int]:
+    yield from rolls
+    raise AssertionError("more rolls than expected")
+
+
+def test_r14_3_r2_26_one_roll_each_in_turn_order_one_to_three_low(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = bare(round_=2)
+    s.coins = [1, 1, 1, 1]
+    s.bank = 26
+    s.turns.order = [2, 0, 3, 1]
+    s.turns.position = 1
+    tax = next(c for c in s.events if c.startswith("E01#"))
+    s.events.remove(tax)
+    s.events.append(tax)
+    s.tasks = [Task("round_end"), Task("turn", 0), Task("event")]
+    rolls = _dice([2, 5, 3, 6])
+    monkeypatch.setattr(Rng, "randint", lambda self, low, high: next(rolls))
+    s.forget_legal_actions()
+    run(s)
+    # Turn order P3, P1, P4, P2 rolls 2, 5, 3, 6: low, high, low, high.
+    assert s.coins == [2, 2, 0, 0] and s.bank == 26 and s.events_done == [tax]
+
+
+def test_r14_2_r14_5_nobody_holds_a_map_piece_so_the_rumour_touches_nobody() -> None:
+    s = bare()
+    assert _affected(s, "E15") == []
+    general(s, 2, "lucy", (5, 5), pieces=("map_piece_1",))
+    general(s, 1, "mask", (7, 7), pieces=("map_piece_2",))
+    assert _affected(s, "E15") == [1, 2]
+    s.eliminated[1] = True
+    assert _affected(s, "E15") == [2] and 1 not in _affected(s, "E01")
+
+
+def test_r14_2_the_fewest_castles_event_names_every_player_tied_for_fewest() -> None:
+    s = bare()
+    castle(s, 0, "infantry", (0, 0))
+    castle(s, 1, "infantry", (0, 4))
+    assert _affected(s, "E16") == [2, 3]
+
+
+def test_r14_5_alliance_rumour_compares_teams() -> None:
+    s = bare(mode="alliance")
+    s.side_of = [0, 1, 0, 1]
+    general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
+    general(s, 2, "kazu", (0, 4), pieces=("map_piece_2",))
+    general(s, 1, "mask", (4, 4), pieces=("map_piece_3",))
+    assert _affected(s, "E15") == [0, 2]
+
+
+def _event(s: DozenWarState, design: str, key: str, seat: int = 0) -> None:
+    from tabletop.games.dozen_war import interpreter
+
+    zone = EVENTS[design].affects.get("zone", "")
+    interpreter.start(s, ("event", design, key), seat, -1, zone=zone)
+    s.forget_legal_actions()
+    run(s)
+
+
+def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_not_fit_is_lost() -> None:
+    s = bare()
+    archer = soldier(s, 0, "archer", (6, 7))
+    inf = soldier(s, 0, "infantry", (5, 5))
+    _event(s, "E07", "low")
+    assert hp(s, archer) == 0 and hp(s, inf) == 1 and s.skulls == [0, 0, 0, 0] and s.coins == [0, 0, 0, 0]
+    t = bare()
+    castle(t, 0, "cavalry", (0, 0))
+    for _ in range(5):
+        soldier(t, 0, "cavalry", (0, 0))
+    before = len(t.units)
+    _event(t, "E03", "high")
+    while t.decision != "turn":
+        play(t, t.legal_actions()[0])
+    assert len(t.units) == before
+
+
+# ---------------------------------------------------------------------- §15 tokens
+
+
+def test_r15_2_r7_3_four_players_one_token_under_each_of_the_nine_mountains() -> None:
+    s = GAME.new_game(players=4, seed=4, generals="random")
+    while s.decision != "turn":
+        s.apply(s.legal_actions()[0])
+    assert sorted(len(t) for t in s.mountains.values()) == [1] * 9
+    assert set(s.mountains) == set(s.terrain)
+    assert sorted(t for ts in s.mountains.values() for t in ts) == sorted(
+        ["map_piece_1", "map_piece_2", "map_piece_3", "map_piece_4", "map_piece_5"]
+        + ["ruong_vang_mativen", "kho_vu_khi_co", "loi_nguyen_mau", "loi_nguyen_hoang_tan"]
+    )
+
+
+def test_r15_2_r7_2c_three_players_each_start_with_a_piece_and_six_tokens_lie_under_home_and_border() -> None:
+    s = GAME.new_game(players=3, seed=4, generals="random")
+    while s.decision != "turn":
+        s.apply(s.legal_actions()[0])
+    held = [sum(len(u.pieces) for u in s.units.values() if u.owner == seat) for seat in range(3)]
+    assert held == [1, 1, 1]
+    under = {c for c, t in s.mountains.items() if t}
+    assert under == {cell(s, rc) for rc in ((3, 3), (3, 7), (7, 5), (1, 5), (5, 1), (5, 9))}
+    assert sum(len(t) for t in s.mountains.values()) == 6
+
+
+def test_r15_2_r10_3_alliance_one_piece_per_team_and_seven_tokens() -> None:
+    s = GAME.new_game(players=4, seed=4, generals="random", mode="alliance")
+    while s.decision != "turn":
+        s.apply(s.legal_actions()[0])
+    teams: dict[int, int] = {}
+    for u in s.units.values():
+        teams[s.side_of[u.owner]] = teams.get(s.side_of[u.owner], 0) + len(u.pieces)
+    assert teams == {0: 1, 1: 1}
+    under = {c for c, t in s.mountains.items() if t}
+    empty = {cell(s, (3, 9)), cell(s, (9, 3))}
+    assert len(under) == 7 and not (under & empty) and all(len(t) == 1 for t in s.mountains.values() if t)
+
+
+def test_r15_2_engage_has_no_tokens() -> None:
+    s = GAME.new_game(players=2, seed=4)
+    assert not any(s.mountains.values()) and s.loose == {}
+
+
+def test_r15_3_which_mountain_holds_a_token_is_public_its_identity_is_not() -> None:
+    s = bare()
+    mountain(s, (3, 3), ["map_piece_1"])
+    mountain(s, (9, 9), ["loi_nguyen_mau"])
+    t = bare()
+    mountain(t, (3, 3), ["loi_nguyen_mau"])
+    mountain(t, (9, 9), ["map_piece_1"])
+    u = bare()
+    mountain(u, (3, 3), ["loi_nguyen_mau"])
+    mountain(u, (9, 9))
+    for seat in range(4):
+        assert s.observation(seat) == t.observation(seat)
+        assert s.observation(seat) != u.observation(seat)
+
+
+def test_r15_6_a_mountain_with_no_token_cannot_be_dug() -> None:
+    s = bare()
+    mountain(s, (3, 6))
+    est = general(s, 0, "est", (2, 6))
+    assert not any(isinstance(a, Dig) for a in s.legal_actions())
+    refused(s, Dig(est, acell(s, (3, 6))), "R15.6")
+
+
+def test_r15_9_r15_10_a_loose_piece_counts_for_whoever_occupies_its_cell() -> None:
+    s = bare()
+    inf = soldier(s, 0, "infantry", (5, 5))
+    s.loose[cell(s, (5, 5))] = ["map_piece_1"]
+    general(s, 0, "est", (0, 0), pieces=("map_piece_2",))
+    s.forget_legal_actions()
+    assert s.scores()[0]["map_pieces"] == 2
+    play(s, Move(inf, acell(s, (5, 6))))
+    assert s.scores()[0]["map_pieces"] == 1 and all(sheet["map_pieces"] == 0 for sheet in s.scores()[1:])
+    assert s.loose[cell(s, (5, 5))] == ["map_piece_1"]  # it moves with nobody
+
+
+def test_r15_9_a_soldier_cannot_take_a_loose_piece_only_a_general_by_digging() -> None:
+    s = bare()
+    soldier(s, 0, "infantry", (5, 5))
+    s.loose[cell(s, (5, 5))] = ["map_piece_1"]
+    s.forget_legal_actions()
+    assert not any(isinstance(a, Dig) for a in s.legal_actions())
+    est = general(s, 0, "est", (5, 5))
+    play(s, Dig(est, acell(s, (5, 5))))
+    assert s.units[est].pieces == ("map_piece_1",) and cell(s, (5, 5)) not in s.loose
+
+
+def test_r15_8_r2_17_the_thief_puts_each_stolen_piece_on_a_living_general_of_its_choice() -> None:
+    s = bare()
+    est = general(s, 0, "est", (0, 0))
+    kazu = general(s, 0, "kazu", (0, 4))
+    cav = soldier(s, 0, "cavalry", (7, 6))
+    siri = general(s, 1, "siri", (7, 7), hp=1, pieces=("map_piece_1", "map_piece_2"))
+    play(s, Attack(cav), target(siri))
+    pass_until(s, "assign_stolen_piece")
+    assert s.current_player == 0
+    play(s, target(est))
+    play(s, target(kazu))
+    assert len(s.units[est].pieces) == len(s.units[kazu].pieces) == 1
+    assert sorted(s.units[est].pieces + s.units[kazu].pieces) == ["map_piece_1", "map_piece_2"]
+    assert s.skulls[0] == 1 and s.coins[0] == 1
+
+
+def test_r2_18_a_curse_is_never_stolen_or_dropped() -> None:
+    s = bare()
+    est = general(s, 0, "est", (2, 6), hp=3)
+    mountain(s, (3, 6), ["loi_nguyen_mau"])
+    play(s, Dig(est, acell(s, (3, 6))))
+    assert hp(s, est) == 1 and s.units[est].pieces == () and s.spent_tokens == ["loi_nguyen_mau"]
+    assert s.mountains.get(cell(s, (3, 6)), []) == [] and s.loose == {}
