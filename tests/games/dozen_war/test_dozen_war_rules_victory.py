@@ -1,0 +1,94 @@
+"""RULESET.md rule by rule: victory and elimination (§7.1-§7.2) and game end and scoring (§16).
+Each test names the rule it states."""
+
+from __future__ import annotations
+
+import attrs
+
+from games.dozen_war.dozen_war_helpers import bare, castle, general, play, soldier, target
+from tabletop.games.dozen_war.actions import Attack
+from tabletop.games.dozen_war.scoring import finish_by_score
+from tabletop.games.dozen_war.state import DozenWarState
+
+
+def _out(s: DozenWarState, *seats: int) -> None:
+    """Eliminate ``seats``: their far-away anchor soldiers leave and they leave the order."""
+    for seat in seats:
+        for uid in [u.id for u in s.units.values() if u.owner == seat]:
+            del s.units[uid]
+        s.eliminated[seat] = True
+    s.turns.order = [seat for seat in s.turns.order if seat not in seats]
+    s.turns.position = 0
+    s.forget_legal_actions()
+
+
+def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
+    s = bare(round_=8)
+    s.skulls = [2, 0, 0, 0]
+    s.castles_taken = [1, 0, 0, 0]
+    s.coins = [5, 0, 0, 0]
+    s.bank = 25
+    general(s, 0, "est", (0, 0), hp=1, pieces=("map_piece_1",))
+    castle(s, 0, "infantry", (0, 2))
+    sheet = s.scores()[0]
+    # R16.6: the sheet's keys; coins, cards, HP and own castles do not score.
+    assert sheet == {"skulls": 2, "castles": 2, "map_pieces": 1, "total": 5}
+
+
+def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:
+    s = bare(round_=8)
+    _out(s, 2, 3)
+    s.skulls = [1, 1, 0, 0]
+    s.coins = [2, 3, 0, 0]
+    s.bank = 25
+    finish_by_score(s)
+    assert s.outcome is not None and s.outcome.winners == (1,) and s.outcome.reason == "score"
+
+
+def test_r16_3_an_eliminated_player_is_never_ranked_whatever_its_skulls() -> None:
+    s = bare(round_=8)
+    _out(s, 3)
+    s.skulls = [1, 0, 0, 9]
+    finish_by_score(s)
+    assert s.outcome is not None and s.outcome.winners == (0,)
+
+
+def test_r7_2_r7_2a_a_player_with_a_castle_left_is_not_eliminated() -> None:
+    s = bare()
+    castle(s, 1, "infantry", (0, 0))
+    victim = next(u.id for u in s.units.values() if u.owner == 1)
+    s.units[victim] = attrs.evolve(s.units[victim], hp=1)
+    archer = soldier(s, 0, "archer", (12, 7))
+    play(s, Attack(archer), target(victim))
+    assert not s.eliminated[1] and 1 in s.turns.order
+
+
+def test_r7_2a_an_eliminated_players_skulls_and_castles_stay_but_never_score() -> None:
+    s = bare()
+    s.skulls[2] = 4
+    s.castles_taken[2] = 1
+    victim = next(u.id for u in s.units.values() if u.owner == 2)
+    s.units[victim] = attrs.evolve(s.units[victim], hp=1)
+    archer = soldier(s, 0, "archer", (12, 5))
+    play(s, Attack(archer), target(victim))
+    assert s.eliminated[2] and s.skulls[2] == 4 and s.castles_taken[2] == 1
+    finish_by_score(s)
+    assert s.outcome is not None and 2 not in s.outcome.winners
+
+
+def test_r7_2b_r16_1_the_last_team_standing_wins_at_once_in_alliance() -> None:
+    s = bare(mode="alliance")
+    s.side_of = [0, 1, 0, 1]
+    _out(s, 3)
+    last = next(u.id for u in s.units.values() if u.owner == 1)
+    s.units[last] = attrs.evolve(s.units[last], hp=1)
+    archer = soldier(s, 0, "archer", (12, 7))
+    play(s, Attack(archer), target(last))
+    assert s.outcome is not None and s.outcome.reason == "last_standing" and s.outcome.winners == (0, 2)
+
+
+def test_r7_1b_r16_6_players_tied_to_the_last_tie_break_share_the_score_win() -> None:
+    s = bare(round_=8)
+    finish_by_score(s)
+    assert s.outcome is not None and s.outcome.reason == "score"
+    assert s.outcome.winners == (0, 1, 2, 3)  # all tied to the last tie-break: a shared win
