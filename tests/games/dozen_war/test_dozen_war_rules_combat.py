@@ -462,3 +462,45 @@ def test_r5_3_one_attack_icon_skill_per_player_per_turn() -> None:
     assert s.decision == "turn"
     assert UseSkill("siri.1") not in s.legal_actions()
     refused(s, UseSkill("siri.1"), "R5.3")
+
+
+def test_r3_4d_splash_passes_a_castle_holding_only_the_attackers_units() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (8, 4))
+    castle(s, 0, "archer", (8, 6))
+    own = soldier(s, 0, "archer", (8, 6))
+    victim = soldier(s, 2, "archer", (8, 5))
+    beyond = soldier(s, 1, "archer", (8, 7))
+    play(s, Attack(cav), target(victim))
+    assert hp(s, victim) == 0 and hp(s, beyond) == 0 and hp(s, own) == 1
+
+
+def test_r3_4d_splash_through_a_castle_onto_an_enemy_soldier_on_a_mountain() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (8, 4))
+    keep = castle(s, 3, "archer", (8, 6))
+    mountain(s, (8, 7))
+    victim = soldier(s, 2, "archer", (8, 5))
+    on_top = soldier(s, 1, "archer", (8, 7))
+    play(s, Attack(cav), target(victim))
+    assert hp(s, victim) == 0 and hp(s, on_top) == 0 and s.castles[keep - CASTLE_BASE].hp == 2
+
+
+def test_r3_2b_a_guard_that_dies_still_stops_the_splash() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (6, 5))
+    victim = soldier(s, 1, "archer", (6, 6))
+    guard = soldier(s, 1, "infantry", (6, 7), hp=1)
+    behind = soldier(s, 1, "archer", (5, 7))
+    play(s, Attack(cav), target(victim), Guard(guard))
+    pass_all(s)
+    assert hp(s, victim) == 1 and hp(s, guard) == 0 and hp(s, behind) == 1
+
+
+def test_r3_1b_an_infantry_general_does_not_guard_a_castle() -> None:
+    s = bare()
+    archer = soldier(s, 0, "archer", (4, 4))
+    keep = castle(s, 1, "cavalry", (4, 6))
+    kazu = general(s, 1, "kazu", (3, 6))
+    play(s, Attack(archer), target(keep))
+    assert s.decision == "turn" and s.castles[keep - CASTLE_BASE].hp == 1 and hp(s, kazu) == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from games.dozen_war.dozen_war_helpers import (
@@ -30,6 +31,7 @@ from tabletop.games.dozen_war.actions import (
     ChooseCell,
     DefendSkill,
     Dig,
+    Guard,
     Move,
     Pass,
     PlayCard,
@@ -37,7 +39,7 @@ from tabletop.games.dozen_war.actions import (
 )
 from tabletop.games.dozen_war.components import EVENTS
 from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import Task
+from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
 from tabletop.games.dozen_war.rounds import _affected
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -307,3 +309,54 @@ def test_r2_18_a_curse_is_never_stolen_or_dropped() -> None:
     play(s, Dig(est, acell(s, (3, 6))))
     assert hp(s, est) == 1 and s.units[est].pieces == () and s.spent_tokens == ["loi_nguyen_mau"]
     assert s.mountains.get(cell(s, (3, 6)), []) == [] and s.loose == {}
+
+
+def _status_matrix(status: str) -> tuple[bool, bool, bool, bool]:
+    """What a general with ``status`` may still do: a buff skill, a fist skill, an attack, a move."""
+    s = bare()
+    rodoc = general(s, 0, "rodoc", (5, 5))
+    soldier(s, 0, "infantry", (5, 6))
+    soldier(s, 1, "archer", (4, 5))
+    s.units[rodoc] = attrs.evolve(s.units[rodoc], statuses=((status, UNTIL_END_OF_TURN),))
+    s.forget_legal_actions()
+    legal = s.legal_actions()
+    return (
+        UseSkill("rodoc.1") in legal,
+        UseSkill("rodoc.2") in legal,
+        Attack(rodoc) in legal,
+        any(isinstance(a, Move) and a.unit == rodoc for a in legal),
+    )
+
+
+def test_r13_6_what_each_status_forbids() -> None:
+    assert _status_matrix("stun") == (False, False, False, False)
+    assert _status_matrix("root") == (False, False, False, False)
+    assert _status_matrix("freeze") == (True, False, False, False)
+    assert _status_matrix("silence") == (True, True, True, True)
+
+
+def test_r13_6_a_stunned_generals_owner_still_plays_cards_for_it_and_a_rooted_infantry_guards() -> None:
+    s = bare()
+    est = general(s, 0, "est", (5, 5), hp=2)
+    s.units[est] = attrs.evolve(s.units[est], statuses=(("stun", UNTIL_END_OF_TURN),))
+    give(s, 0, "com.binh_mau")
+    s.forget_legal_actions()
+    assert PlayCard("com.binh_mau") in s.legal_actions()
+    t = bare()
+    archer = soldier(t, 0, "archer", (5, 2))
+    victim = soldier(t, 1, "archer", (5, 5))
+    guard = soldier(t, 1, "infantry", (5, 6))
+    t.units[guard] = attrs.evolve(t.units[guard], statuses=(("root", UNTIL_END_OF_TURN),))
+    t.forget_legal_actions()
+    play(t, Attack(archer), target(victim), Guard(guard))
+    assert hp(t, victim) == 1 and hp(t, guard) == 1
+
+
+def test_r13_6_no_defence_skill_for_a_frozen_receiver() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 6))
+    lucy = general(s, 1, "lucy", (5, 7))
+    s.units[lucy] = attrs.evolve(s.units[lucy], statuses=(("freeze", UNTIL_END_OF_TURN),))
+    s.forget_legal_actions()
+    play(s, Attack(cav), target(lucy))
+    assert s.decision == "turn" and hp(s, lucy) == 2

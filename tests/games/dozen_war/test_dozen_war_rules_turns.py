@@ -12,6 +12,7 @@ from games.dozen_war.dozen_war_helpers import (
     general,
     give,
     hp,
+    mountain,
     pass_until,
     play,
     refused,
@@ -302,3 +303,14 @@ def test_r2_19_the_volcano_blocks_until_round_four_then_its_cell_is_plain() -> N
     assert volcano is not None and volcano in s.terrain
     _to_round(s, 4)
     assert volcano not in s.terrain and not s.volcano_up
+
+
+def test_r8_3_a_general_may_stop_in_a_full_cell_but_never_pass_through_it() -> None:
+    s = bare()
+    for _ in range(5):
+        soldier(s, 0, "infantry", (5, 5))
+    mask = general(s, 0, "mask", (5, 4))
+    for rc in ((4, 4), (4, 5), (6, 4), (6, 5), (4, 3), (6, 3), (5, 3)):
+        mountain(s, rc)
+    legal = s.legal_actions()
+    assert Move(mask, acell(s, (5, 5))) in legal and Move(mask, acell(s, (5, 6))) not in legal
