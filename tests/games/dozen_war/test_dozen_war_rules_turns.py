@@ -8,6 +8,7 @@ import attrs
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
+    castle,
     cell,
     general,
     give,
@@ -28,8 +29,11 @@ from tabletop.games.dozen_war.actions import (
     Done,
     EndTurn,
     Guard,
+    HandOver,
     Move,
     Pass,
+    Reorder,
+    Revive,
     UseSkill,
 )
 from tabletop.games.dozen_war.board import spec_of
@@ -314,3 +318,65 @@ def test_r8_3_a_general_may_stop_in_a_full_cell_but_never_pass_through_it() -> N
         mountain(s, rc)
     legal = s.legal_actions()
     assert Move(mask, acell(s, (5, 5))) in legal and Move(mask, acell(s, (5, 6))) not in legal
+
+
+def test_r8_11_a_general_that_used_a_skill_hands_nothing_over_and_a_giver_uses_no_skill() -> None:
+    s = bare()
+    rodoc = general(s, 0, "rodoc", (5, 5), pieces=("map_piece_1",))
+    kazu = general(s, 0, "kazu", (5, 6))
+    soldier(s, 0, "infantry", (5, 4))
+    play(s, UseSkill("rodoc.1"))
+    while s.decision != "turn":
+        play(s, s.legal_actions()[0])
+    assert HandOver(rodoc, kazu, 1) not in s.legal_actions()
+    refused(s, HandOver(rodoc, kazu, 1), "R8.11")
+    t = bare()
+    rodoc = general(t, 0, "rodoc", (5, 5), pieces=("map_piece_1",))
+    kazu = general(t, 0, "kazu", (5, 6))
+    play(t, HandOver(rodoc, kazu, 1))
+    assert UseSkill("rodoc.1") not in t.legal_actions()
+
+
+def test_r5_3_a_both_icon_skill_used_in_the_own_turn_is_the_turns_attack_skill() -> None:
+    s = bare()
+    general(s, 0, "grim", (5, 5))
+    general(s, 0, "rodoc", (8, 8))
+    soldier(s, 0, "infantry", (8, 9))
+    assert UseSkill("rodoc.1") in s.legal_actions()
+    play(s, UseSkill("grim.1"))
+    while s.decision != "turn":
+        play(s, s.legal_actions()[0])
+    assert not any(isinstance(a, UseSkill) for a in s.legal_actions())
+
+
+def test_r9_11_the_leader_reorders_only_the_players_still_in_the_game() -> None:
+    s = bare(round_=3)
+    s.tasks = [Task("round_end")]
+    general(s, 2, "rodoc", (0, 8), pieces=("map_piece_1",))
+    for uid in [u.id for u in s.units.values() if u.owner == 3]:
+        del s.units[uid]
+    s.eliminated[3] = True
+    s.turns.order = [0, 1, 2]
+    s.turns.position = 2
+    s.forget_legal_actions()
+    run(s)
+    assert s.decision == "reorder" and s.current_player == 2
+    orders = {a.order for a in s.legal_actions() if isinstance(a, Reorder)}
+    assert len(orders) == 6 and all(sorted(order) == [0, 1, 2] for order in orders)
+
+
+def test_r8_14_a_general_is_revived_into_an_own_castle_full_of_soldiers() -> None:
+    s = bare(round_=5)
+    s.coins = [4, 0, 0, 0]
+    s.bank = 26
+    castle(s, 0, "infantry", (1, 6))
+    for _ in range(5):
+        soldier(s, 0, "infantry", (1, 6))
+    s.roster[0].append("est")
+    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
+    s.forget_legal_actions()
+    run(s)
+    play(s, Revive("est", acell(s, (1, 6))))
+    est = s.units[0]
+    assert est.cell == cell(s, (1, 6)) and est.hp == 3 and est.pieces == () and est.statuses == ()
+    assert s.coins[0] == 0 and s.bank == 30

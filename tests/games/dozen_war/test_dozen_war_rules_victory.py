@@ -92,3 +92,12 @@ def test_r7_1b_r16_6_players_tied_to_the_last_tie_break_share_the_score_win() ->
     finish_by_score(s)
     assert s.outcome is not None and s.outcome.reason == "score"
     assert s.outcome.winners == (0, 1, 2, 3)  # all tied to the last tie-break: a shared win
+
+
+def test_r10_2_r16_4_alliance_teams_tied_on_score_the_team_with_more_map_pieces_wins() -> None:
+    s = bare(mode="alliance", round_=8)
+    s.side_of = [0, 1, 0, 1]
+    s.skulls = [2, 0, 0, 1]
+    general(s, 1, "mask", (4, 4), pieces=("map_piece_1",))
+    finish_by_score(s)
+    assert s.outcome is not None and s.outcome.winners == (1, 3) and s.outcome.reason == "score"
