@@ -73,6 +73,7 @@ def test_r2_1d_castles_do_not_block_a_line_of_fire() -> None:
 
 
 def test_r2_1f_r2_8a_r7_8_the_four_player_homes_and_castles() -> None:
+    """R2.1: the board shows castles and mountains as maps.json draws them."""
     s = GAME.new_game(players=4, seed=5, generals="random")
     expected = {
         "N": {(0, 5): "cavalry", (1, 6): "infantry", (0, 7): "archer"},
@@ -152,6 +153,7 @@ def test_r2_3c_a_soldier_on_a_mountain_does_not_open_the_line_through_it() -> No
 
 
 def test_r2_3d_digging_works_with_a_soldier_on_the_mountain() -> None:
+    """R2.14, R2.16: a general digs the hidden token; a map piece goes on its card."""
     s = bare()
     mountain(s, (3, 6), ["map_piece_1"])
     soldier(s, 1, "archer", (3, 6))
@@ -319,3 +321,15 @@ def test_r6_8_a_card_with_no_legal_effect_cannot_be_played() -> None:
     s.units[0] = attrs.evolve(s.units[0], hp=2)
     s.forget_legal_actions()
     assert PlayCard("com.binh_mau") in s.legal_actions()
+
+
+def test_r2_8h_r12_10_a_heal_never_reaches_a_castle_and_turns_an_infantry_face_up() -> None:
+    s = bare()
+    castle(s, 0, "infantry", (0, 0), hp=1)
+    give(s, 0, "com.binh_mau")
+    assert PlayCard("com.binh_mau") not in s.legal_actions()  # only a damaged castle: nothing to heal
+    inf = soldier(s, 0, "infantry", (5, 5), hp=1)
+    play(s, PlayCard("com.binh_mau"))
+    while s.decision != "turn":
+        play(s, target(inf) if target(inf) in s.legal_actions() else s.legal_actions()[0])
+    assert hp(s, inf) == 2 and s.castles[0].hp == 1

@@ -155,6 +155,7 @@ def test_r12_8_r8_6_after_the_last_hit_the_attacking_unit_is_done() -> None:
 
 
 def test_r12_9_r12_11_a_counter_kill_credits_the_countering_player() -> None:
+    """R2.11: a skull per enemy general eliminated, here by a counter."""
     s = bare()
     mask = general(s, 0, "mask", (6, 6), hp=1)
     foe = soldier(s, 1, "archer", (6, 7))
@@ -422,6 +423,7 @@ def test_r5_2c_a_silenced_general_uses_no_defence_skill() -> None:
 
 
 def test_r5_4_one_defence_skill_per_hit() -> None:
+    """R8.13: in the opponent's turn a hit on your unit opens your defence window."""
     s = bare()
     archer = soldier(s, 0, "archer", (5, 4))
     lucy = general(s, 1, "lucy", (5, 7))
@@ -504,3 +506,71 @@ def test_r3_1b_an_infantry_general_does_not_guard_a_castle() -> None:
     kazu = general(s, 1, "kazu", (3, 6))
     play(s, Attack(archer), target(keep))
     assert s.decision == "turn" and s.castles[keep - CASTLE_BASE].hp == 1 and hp(s, kazu) == 3
+
+
+def test_r3_1c_a_second_guard_in_one_turn_is_refused_naming_the_rule() -> None:
+    s = bare()
+    a1 = soldier(s, 0, "archer", (5, 2))
+    a2 = soldier(s, 0, "archer", (8, 6))
+    first = soldier(s, 1, "archer", (5, 5))
+    second = soldier(s, 1, "archer", (5, 6))
+    guard = soldier(s, 1, "infantry", (6, 5))
+    play(s, Attack(a1), target(first), Guard(guard))
+    soldier(s, 1, "infantry", (6, 7))  # a fresh guard, so the step opens for the second hit
+    play(s, Attack(a2), target(second))
+    assert s.decision == "guard" and Guard(guard) not in s.legal_actions()
+    refused(s, Guard(guard), "R3.1c")
+
+
+def test_r3_4a_a_cavalry_soldier_splashes_onto_a_cell_mate_before_the_next_cell() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = soldier(s, 1, "archer", (5, 5))
+    mate = general(s, 1, "lucy", (5, 5))
+    behind = soldier(s, 1, "archer", (5, 6))
+    play(s, Attack(cav), target(victim))
+    pass_all(s)
+    assert hp(s, victim) == 0 and hp(s, mate) == 2 and hp(s, behind) == 1
+
+
+def test_r3_4e_r3_4f_the_castle_takes_no_splash_and_overkill_splashes_in_full() -> None:
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = soldier(s, 1, "archer", (5, 5))
+    keep = castle(s, 1, "archer", (5, 6))
+    beyond = general(s, 1, "kazu", (5, 7))
+    give(s, 0, "cav.dai_dao")
+    play(s, Attack(cav, "cav.dai_dao"), target(victim))
+    pass_all(s)
+    assert hp(s, victim) == 0 and s.castles[keep - CASTLE_BASE].hp == 2 and hp(s, beyond) == 1
+
+
+def test_r5_4a_a_counter_on_a_general_opens_no_defence_skill() -> None:
+    s = bare()
+    lucy = general(s, 0, "lucy", (5, 4))
+    foe = soldier(s, 1, "archer", (5, 6))
+    give(s, 1, "arc.dao_gam")
+    give(s, 0, "arc.bom_khoi")
+    play(s, Attack(lucy), target(foe))
+    pass_until(s, "defence_card")
+    from tabletop.games.dozen_war.actions import DefendCard
+
+    play(s, DefendCard("arc.dao_gam"))
+    if s.decision == "necklace":  # P1 holds a card: it is asked whether it has a Necklace
+        play(s, Pass())
+    # The counter lands: no defence skill (Phân Ảnh) and no card (Bom Khói) was offered.
+    assert s.decision == "turn" and hp(s, foe) == 0 and hp(s, lucy) == 2
+
+
+def test_r5_5_r6_2_equal_stars_the_defence_card_wins_and_stops_the_rider() -> None:
+    s = bare()
+    general(s, 0, "kazu", (5, 2))
+    foe = soldier(s, 1, "cavalry", (5, 5))
+    give(s, 1, "cav.khien_go")
+    play(s, UseSkill("kazu.2"), target(foe))
+    pass_until(s, "defence_card")
+    from tabletop.games.dozen_war.actions import DefendCard
+
+    play(s, DefendCard("cav.khien_go"))
+    pass_all(s)
+    assert hp(s, foe) == 1 and not s.units[foe].has("stun") and "kazu.2" in s.marks[0]

@@ -180,6 +180,7 @@ def _event(s: DozenWarState, design: str, key: str, seat: int = 0) -> None:
 
 
 def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_not_fit_is_lost() -> None:
+    """R2.24, R2.27: events harm or help; E07 touches only the centre zone."""
     s = bare()
     archer = soldier(s, 0, "archer", (6, 7))
     inf = soldier(s, 0, "infantry", (5, 5))
@@ -200,6 +201,7 @@ def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_
 
 
 def test_r15_2_r7_3_four_players_one_token_under_each_of_the_nine_mountains() -> None:
+    """R2.15, R15.1: five map pieces, two treasures, two curses."""
     s = GAME.new_game(players=4, seed=4, generals="random")
     while s.decision != "turn":
         s.apply(s.legal_actions()[0])

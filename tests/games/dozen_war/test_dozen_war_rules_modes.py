@@ -57,6 +57,7 @@ def test_r0_1_r0_4_modes_by_player_count_and_their_defaults() -> None:
 
 
 def test_r1_1_the_box_contents_as_data() -> None:
+    """R6.1, R4.0, R5.1: 60 equipment cards, 12 generals with 3 skills each."""
     s = GAME.new_game(players=4, seed=1)
     assert len(CARD_COPIES) == 60 and len(s.deck) == 60 and len(s.events) == 40
     assert len(GENERAL_IDS) == 12 and len(TOKENS) == 9 and s.bank == 30 and sum(s.coins) == 0
@@ -72,6 +73,7 @@ def test_r7_4_ties_are_rerolled_among_the_tied_players_only(monkeypatch: pytest.
 
 
 def test_r7_5a_r7_6_r10_5_the_four_player_draft_order_by_position() -> None:
+    """R7.5: the generals option "draft" (the default) deals generals by draft."""
     s = GAME.new_game(players=4, seed=1)
     p = s.turns.order  # positions 1-4; one roll only (R7.6): the order does not change in setup
     seen = [seat for decision, seat in _setup(s) if decision.startswith("draft")]
@@ -228,3 +230,21 @@ def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
     assert s.outcome is None
     play(s, EndTurn())
     assert s.outcome is not None and s.outcome.reason == "engage_turn_limit" and s.outcome.winners == ()
+
+
+def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
+    from tabletop.games.dozen_war.actions import Reorder
+    from tabletop.games.dozen_war.effects import run
+
+    s = bare(mode="alliance", round_=3)
+    s.side_of = [0, 1, 0, 1]
+    s.turns.order = [1, 2, 3, 0]
+    s.turns.position = 3
+    general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
+    s.tasks = [Task("round_end")]
+    s.forget_legal_actions()
+    run(s)
+    assert s.decision == "reorder" and s.current_player in (0, 2)
+    assert set(s.legal_actions()) == {Reorder((1, 2, 3, 0)), Reorder((2, 3, 0, 1))}
+    play(s, Reorder((2, 3, 0, 1)))
+    assert s.turns.order == [2, 3, 0, 1]

@@ -147,6 +147,7 @@ def test_r8_3_a_full_cell_takes_no_soldier_but_a_general_may_stop_there() -> Non
 
 
 def test_r8_4_two_generals_never_share_a_cell() -> None:
+    """R4.5: at most one general per cell."""
     s = bare()
     general(s, 0, "est", (5, 5))
     kazu = general(s, 0, "kazu", (5, 4))
@@ -232,6 +233,7 @@ def test_r9_1_round_one_has_no_income_and_no_event() -> None:
 
 
 def test_r9_2_to_r9_10_income_events_and_the_warp_round_by_round() -> None:
+    """R9.2-R9.10 (R9.3 and R9.5: rounds 3 and 5-7 repeat round 2)."""
     s = _quiet_game()
     for round_ in range(2, 9):
         _to_round(s, round_)
@@ -292,6 +294,7 @@ def test_r9_6_r16_1_the_game_ends_with_scoring_after_round_eights_last_turn() ->
 
 
 def test_r9_0_marks_clear_at_the_start_of_each_round() -> None:
+    """R2.10: a mana mark lasts until the next round."""
     s = _quiet_game()
     seat = s.current_player
     assert seat is not None
