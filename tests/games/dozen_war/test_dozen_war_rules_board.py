@@ -35,6 +35,7 @@ from tabletop.games.dozen_war.components import stats_of
 
 
 def test_r2_1a_r2_1e_a_cell_has_eight_neighbours_and_diagonal_attacks_are_normal() -> None:
+    """R2.1a, R2.1e: a cell has eight neighbours and diagonal attacks are normal."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     moves = {a.to for a in s.legal_actions() if isinstance(a, Move) and a.unit == inf}
@@ -45,6 +46,7 @@ def test_r2_1a_r2_1e_a_cell_has_eight_neighbours_and_diagonal_attacks_are_normal
 
 
 def test_r2_1b_distance_is_chebyshev_three_diagonal_steps_reach_three_away() -> None:
+    """R2.1b: distance is chebyshev three diagonal steps reach three away."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 5))
     legal = s.legal_actions()
@@ -53,6 +55,7 @@ def test_r2_1b_distance_is_chebyshev_three_diagonal_steps_reach_three_away() -> 
 
 
 def test_r2_1c_an_archer_shoots_only_along_the_eight_rays() -> None:
+    """R2.1c: an archer shoots only along the eight rays."""
     s = bare()
     archer = soldier(s, 0, "archer", (5, 5))
     on_rays = [soldier(s, 1, "infantry", rc) for rc in ((2, 2), (2, 8), (8, 5), (5, 2))]
@@ -63,6 +66,7 @@ def test_r2_1c_an_archer_shoots_only_along_the_eight_rays() -> None:
 
 
 def test_r2_1d_castles_do_not_block_a_line_of_fire() -> None:
+    """R2.1d: castles do not block a line of fire."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 4))
     give(s, 0, "inf.truong_thuong")  # range 2
@@ -73,7 +77,7 @@ def test_r2_1d_castles_do_not_block_a_line_of_fire() -> None:
 
 
 def test_r2_1f_r2_8a_r7_8_the_four_player_homes_and_castles() -> None:
-    """R2.1: the board shows castles and mountains as maps.json draws them."""
+    """R2.1f, R2.8a, R7.8; R2.1: the board shows castles and mountains as maps.json draws them."""
     s = GAME.new_game(players=4, seed=5, generals="random")
     expected = {
         "N": {(0, 5): "cavalry", (1, 6): "infantry", (0, 7): "archer"},
@@ -92,6 +96,7 @@ def test_r2_1f_r2_8a_r7_8_the_four_player_homes_and_castles() -> None:
 
 
 def test_r2_1f_the_three_player_and_engage_maps() -> None:
+    """R2.1f: the three player and engage maps."""
     s = GAME.new_game(players=3, seed=5, generals="random")
     mountains = {(5, 5), (3, 3), (3, 7), (7, 5), (1, 5), (5, 1), (5, 9), (4, 2), (4, 8)}
     assert set(s.terrain) == {cell(s, rc) for rc in mountains}
@@ -108,6 +113,7 @@ def test_r2_1f_the_three_player_and_engage_maps() -> None:
 
 
 def test_r2_3_r2_3e_infantry_and_archers_climb_cavalry_and_generals_do_not() -> None:
+    """R2.3, R2.3e: infantry and archers climb cavalry and generals do not."""
     s = bare()
     mountain(s, (5, 5))
     inf = soldier(s, 0, "infantry", (5, 4))
@@ -124,6 +130,7 @@ def test_r2_3_r2_3e_infantry_and_archers_climb_cavalry_and_generals_do_not() -> 
 
 
 def test_r2_3a_climbing_ends_the_move() -> None:
+    """R2.3a: climbing ends the move."""
     s = bare()
     mountain(s, (5, 5))
     for rc in ((4, 5), (6, 5), (4, 6), (6, 6), (4, 4), (6, 4)):
@@ -137,6 +144,7 @@ def test_r2_3a_climbing_ends_the_move() -> None:
 
 
 def test_r2_3c_a_soldier_on_a_mountain_does_not_open_the_line_through_it() -> None:
+    """R2.3c: a soldier on a mountain does not open the line through it."""
     s = bare()
     mountain(s, (5, 5))
     soldier(s, 0, "archer", (5, 5))
@@ -153,7 +161,7 @@ def test_r2_3c_a_soldier_on_a_mountain_does_not_open_the_line_through_it() -> No
 
 
 def test_r2_3d_digging_works_with_a_soldier_on_the_mountain() -> None:
-    """R2.14, R2.16: a general digs the hidden token; a map piece goes on its card."""
+    """R2.3d; R2.14, R2.16: a general digs the hidden token; a map piece goes on its card."""
     s = bare()
     mountain(s, (3, 6), ["map_piece_1"])
     soldier(s, 1, "archer", (3, 6))
@@ -166,6 +174,7 @@ def test_r2_3d_digging_works_with_a_soldier_on_the_mountain() -> None:
 
 
 def test_r2_6a_a_payout_the_bank_cannot_cover_pays_what_it_has() -> None:
+    """R2.6a: a payout the bank cannot cover pays what it has."""
     s = bare()
     s.coins = [30, 0, 0, 0]
     s.bank = 0
@@ -177,6 +186,7 @@ def test_r2_6a_a_payout_the_bank_cannot_cover_pays_what_it_has() -> None:
 
 
 def test_r2_8_r2_8e_a_destroyed_castle_becomes_a_plain_cell_and_its_general_stays() -> None:
+    """R2.8, R2.8e: a destroyed castle becomes a plain cell and its general stays."""
     s = bare()
     keep = castle(s, 1, "cavalry", (4, 4), hp=1)
     est = general(s, 1, "est", (4, 4))
@@ -194,6 +204,7 @@ def test_r2_8_r2_8e_a_destroyed_castle_becomes_a_plain_cell_and_its_general_stay
 
 
 def test_r2_8f_a_skill_that_may_target_castles_damages_them_without_riders() -> None:
+    """R2.8f: a skill that may target castles damages them without riders."""
     s = bare()
     general(s, 0, "kazu", (5, 2))
     keep = castle(s, 1, "infantry", (5, 4))
@@ -203,6 +214,7 @@ def test_r2_8f_a_skill_that_may_target_castles_damages_them_without_riders() -> 
 
 
 def test_r2_8f_a_general_only_attack_card_cannot_target_a_castle() -> None:
+    """R2.8f: a general only attack card cannot target a castle."""
     s = bare()
     keep = castle(s, 1, "infantry", (5, 4))
     foe = general(s, 1, "lucy", (9, 9))
@@ -216,6 +228,7 @@ def test_r2_8f_a_general_only_attack_card_cannot_target_a_castle() -> None:
 
 
 def test_r4_1_to_r4_4_general_statistics() -> None:
+    """R4.1-R4.4: general statistics."""
     table = {
         "infantry": (3, 1, 1, 1),
         "alchemist": (3, 1, 1, 1),
@@ -228,6 +241,7 @@ def test_r4_1_to_r4_4_general_statistics() -> None:
 
 
 def test_r4_2_there_are_no_alchemist_soldiers() -> None:
+    """R4.2: there are no alchemist soldiers."""
     try:
         stats_of("alchemist", False)
     except ValueError as error:
@@ -237,6 +251,7 @@ def test_r4_2_there_are_no_alchemist_soldiers() -> None:
 
 
 def test_r4_3_a_cavalry_generals_path_may_turn_around_a_blocker() -> None:
+    """R4.3: a cavalry generals path may turn around a blocker."""
     s = bare()
     mask = general(s, 0, "mask", (5, 5))
     for rc in ((4, 6), (5, 6), (6, 6)):
@@ -247,6 +262,7 @@ def test_r4_3_a_cavalry_generals_path_may_turn_around_a_blocker() -> None:
 
 
 def test_r4_4_an_archer_general_shoots_three_along_rays_over_units_and_never_climbs() -> None:
+    """R4.4: an archer general shoots three along rays over units and never climbs."""
     s = bare()
     lucy = general(s, 0, "lucy", (5, 5))
     soldier(s, 2, "infantry", (5, 6))
@@ -260,6 +276,7 @@ def test_r4_4_an_archer_general_shoots_three_along_rays_over_units_and_never_cli
 
 
 def test_r4_1_an_infantry_general_guards_a_soldier_but_not_a_general() -> None:
+    """R4.1: an infantry general guards a soldier but not a general."""
     from tabletop.games.dozen_war.actions import Guard
 
     s = bare()
@@ -283,6 +300,7 @@ def test_r4_1_an_infantry_general_guards_a_soldier_but_not_a_general() -> None:
 
 
 def test_r6_3_cards_are_played_by_the_player_even_with_no_living_general() -> None:
+    """R6.3: cards are played by the player even with no living general."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
@@ -293,6 +311,7 @@ def test_r6_3_cards_are_played_by_the_player_even_with_no_living_general() -> No
 
 
 def test_r6_3_a_hand_is_hidden_and_its_size_public() -> None:
+    """R6.3: a hand is hidden and its size public."""
     s = bare()
     give(s, 0, "cav.dai_dao")
     give(s, 0, "arc.no_sat")
@@ -302,6 +321,7 @@ def test_r6_3_a_hand_is_hidden_and_its_size_public() -> None:
 
 
 def test_r6_4_an_alchemist_uses_only_common_cards() -> None:
+    """R6.4: an alchemist uses only common cards."""
     s = bare()
     ranus = general(s, 0, "ranus", (5, 5))
     soldier(s, 1, "infantry", (5, 6))
@@ -313,6 +333,7 @@ def test_r6_4_an_alchemist_uses_only_common_cards() -> None:
 
 
 def test_r6_8_a_card_with_no_legal_effect_cannot_be_played() -> None:
+    """R6.8: a card with no legal effect cannot be played."""
     s = bare()
     general(s, 0, "est", (5, 5))  # full HP: Bình Máu has nobody to heal
     give(s, 0, "com.binh_mau")
@@ -324,6 +345,7 @@ def test_r6_8_a_card_with_no_legal_effect_cannot_be_played() -> None:
 
 
 def test_r2_8h_r12_10_a_heal_never_reaches_a_castle_and_turns_an_infantry_face_up() -> None:
+    """R2.8h, R12.10: a heal never reaches a castle and turns an infantry face up."""
     s = bare()
     castle(s, 0, "infantry", (0, 0), hp=1)
     give(s, 0, "com.binh_mau")

@@ -50,6 +50,7 @@ def _with_status(s: DozenWarState, uid: int, status: str) -> None:
 
 
 def test_r12_2_a_rooted_or_frozen_unit_makes_no_attack() -> None:
+    """R12.2: a rooted or frozen unit makes no attack."""
     for status in ("root", "freeze"):
         s = bare()
         inf = soldier(s, 0, "infantry", (5, 5))
@@ -60,6 +61,7 @@ def test_r12_2_a_rooted_or_frozen_unit_makes_no_attack() -> None:
 
 
 def test_r12_2_a_stunned_general_makes_no_fist_skill_attack() -> None:
+    """R12.2: a stunned general makes no fist skill attack."""
     s = bare()
     kazu = general(s, 0, "kazu", (5, 2))
     general(s, 1, "mask", (5, 4))
@@ -69,6 +71,7 @@ def test_r12_2_a_stunned_general_makes_no_fist_skill_attack() -> None:
 
 
 def test_r12_3_a_declaration_with_no_legal_target_is_refused() -> None:
+    """R12.3: a declaration with no legal target is refused."""
     s = bare()
     archer = soldier(s, 0, "archer", (5, 5))
     soldier(s, 1, "archer", (6, 7))  # not on a ray from (5,5)
@@ -78,6 +81,7 @@ def test_r12_3_a_declaration_with_no_legal_target_is_refused() -> None:
 
 
 def test_r12_3_the_ultimate_is_paid_and_marked_and_the_numbers_fixed_at_declaration() -> None:
+    """R12.3: the ultimate is paid and marked and the numbers fixed at declaration."""
     s = bare()
     general(s, 0, "kazu", (5, 2))
     foe = soldier(s, 1, "infantry", (5, 6))
@@ -92,6 +96,7 @@ def test_r12_3_the_ultimate_is_paid_and_marked_and_the_numbers_fixed_at_declarat
 
 
 def test_r12_4_own_units_and_a_castle_with_an_enemy_soldier_inside_are_no_targets() -> None:
+    """R12.4: own units and a castle with an enemy soldier inside are no targets."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 5))
     mine = soldier(s, 0, "archer", (5, 6))
@@ -105,6 +110,7 @@ def test_r12_4_own_units_and_a_castle_with_an_enemy_soldier_inside_are_no_target
 
 
 def test_r12_4_r2_8c_r2_8d_a_general_does_not_protect_its_castle_and_the_attacker_picks_in_a_stack() -> None:
+    """R12.4, R2.8c, R2.8d: a general does not protect its castle and the attacker picks in a stack."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 5))
     keep = castle(s, 1, "infantry", (4, 4))
@@ -118,6 +124,7 @@ def test_r12_4_r2_8c_r2_8d_a_general_does_not_protect_its_castle_and_the_attacke
 
 
 def test_r12_5_an_extra_strike_with_no_legal_target_left_is_lost() -> None:
+    """R12.5: an extra strike with no legal target left is lost."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "archer", (5, 6))
@@ -130,6 +137,7 @@ def test_r12_5_an_extra_strike_with_no_legal_target_left_is_lost() -> None:
 
 
 def test_r12_5_an_extra_strike_may_hit_the_same_unit_again() -> None:
+    """R12.5: an extra strike may hit the same unit again."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
@@ -143,6 +151,7 @@ def test_r12_5_an_extra_strike_may_hit_the_same_unit_again() -> None:
 
 
 def test_r12_8_r8_6_after_the_last_hit_the_attacking_unit_is_done() -> None:
+    """R12.8, R8.6: after the last hit the attacking unit is done."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
@@ -155,7 +164,7 @@ def test_r12_8_r8_6_after_the_last_hit_the_attacking_unit_is_done() -> None:
 
 
 def test_r12_9_r12_11_a_counter_kill_credits_the_countering_player() -> None:
-    """R2.11: a skull per enemy general eliminated, here by a counter."""
+    """R12.9, R12.11; R2.11: a skull per enemy general eliminated, here by a counter."""
     s = bare()
     mask = general(s, 0, "mask", (6, 6), hp=1)
     foe = soldier(s, 1, "archer", (6, 7))
@@ -171,6 +180,7 @@ def test_r12_9_r12_11_a_counter_kill_credits_the_countering_player() -> None:
 
 
 def test_r12_11_a_counter_kill_by_a_cavalry_causes_no_splash() -> None:
+    """R12.11: a counter kill by a cavalry causes no splash."""
     s = bare()
     archer = soldier(s, 0, "archer", (6, 5), hp=1)
     behind = soldier(s, 0, "archer", (6, 4))
@@ -186,6 +196,7 @@ def test_r12_11_a_counter_kill_by_a_cavalry_causes_no_splash() -> None:
 
 
 def test_r12_12_two_targets_in_one_cell_each_get_their_own_window() -> None:
+    """R12.12: two targets in one cell each get their own window."""
     s = bare()
     general(s, 0, "mask", (2, 1))
     a = soldier(s, 1, "infantry", (2, 2))
@@ -204,6 +215,7 @@ def test_r12_12_two_targets_in_one_cell_each_get_their_own_window() -> None:
 
 
 def test_r12_13_r5_5c_a_hostile_effect_without_damage_has_no_guard_step_and_its_own_stars() -> None:
+    """R12.13, R5.5c: a hostile effect without damage has no guard step and its own stars."""
     s = bare()
     general(s, 0, "neuro", (5, 5))
     lucy = general(s, 1, "lucy", (5, 7))
@@ -218,6 +230,7 @@ def test_r12_13_r5_5c_a_hostile_effect_without_damage_has_no_guard_step_and_its_
 
 
 def test_r12_15_the_attacker_chooses_the_splash_unit_when_several_qualify() -> None:
+    """R12.15: the attacker chooses the splash unit when several qualify."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 6))
     victim = soldier(s, 1, "archer", (6, 7))
@@ -231,6 +244,7 @@ def test_r12_15_the_attacker_chooses_the_splash_unit_when_several_qualify() -> N
 
 
 def test_r12_15_a_step_without_a_legal_option_is_skipped() -> None:
+    """R12.15: a step without a legal option is skipped."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "archer", (5, 6))  # P2: no cards, no infantry near, no general
@@ -244,6 +258,7 @@ def test_r12_15_a_step_without_a_legal_option_is_skipped() -> None:
 
 
 def test_r3_0_soldier_statistics() -> None:
+    """R3.0: soldier statistics."""
     table = {"infantry": (2, 1, 1, 1), "archer": (1, 1, 1, 3), "cavalry": (1, 1, 3, 1)}
     for cls, (hp_, dmg, move, rng) in table.items():
         stats = stats_of(cls, False)
@@ -251,6 +266,7 @@ def test_r3_0_soldier_statistics() -> None:
 
 
 def test_r3_0_r8_1a_moves_reach_exactly_the_class_move() -> None:
+    """R3.0, R8.1a: moves reach exactly the class move."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     cav = soldier(s, 0, "cavalry", (8, 5))
@@ -260,6 +276,7 @@ def test_r3_0_r8_1a_moves_reach_exactly_the_class_move() -> None:
 
 
 def test_r3_1_an_infantry_guards_its_castle() -> None:
+    """R3.1: an infantry guards its castle."""
     s = bare()
     archer = soldier(s, 0, "archer", (4, 4))
     keep = castle(s, 1, "cavalry", (4, 6))
@@ -272,6 +289,7 @@ def test_r3_1_an_infantry_guards_its_castle() -> None:
 
 
 def test_r3_1_an_infantry_two_cells_away_cannot_guard() -> None:
+    """R3.1: an infantry two cells away cannot guard."""
     s = bare()
     archer = soldier(s, 0, "archer", (4, 4))
     foe = soldier(s, 1, "archer", (4, 6))
@@ -281,6 +299,7 @@ def test_r3_1_an_infantry_two_cells_away_cannot_guard() -> None:
 
 
 def test_r3_2_r3_2a_a_guard_at_one_hp_still_guards_a_two_damage_hit_and_dies() -> None:
+    """R3.2, R3.2a: a guard at one hp still guards a two damage hit and dies."""
     s = bare()
     archer = soldier(s, 0, "archer", (4, 4))
     foe = soldier(s, 1, "archer", (4, 6))
@@ -292,6 +311,7 @@ def test_r3_2_r3_2a_a_guard_at_one_hp_still_guards_a_two_damage_hit_and_dies() -
 
 
 def test_r3_2b_a_guarded_hit_has_no_riders() -> None:
+    """R3.2b: a guarded hit has no riders."""
     s = bare()
     general(s, 0, "kazu", (5, 2))
     foe = soldier(s, 1, "archer", (5, 5))
@@ -303,6 +323,7 @@ def test_r3_2b_a_guarded_hit_has_no_riders() -> None:
 
 
 def test_r3_2d_the_splash_unit_cannot_be_guarded() -> None:
+    """R3.2d: the splash unit cannot be guarded."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 5))
     first = soldier(s, 1, "archer", (6, 6))
@@ -314,6 +335,7 @@ def test_r3_2d_the_splash_unit_cannot_be_guarded() -> None:
 
 
 def test_r3_3_r3_3a_archers_shoot_over_units_but_not_over_mountains() -> None:
+    """R3.3, R3.3a: archers shoot over units but not over mountains."""
     s = bare()
     archer = soldier(s, 0, "archer", (5, 2))
     soldier(s, 2, "infantry", (5, 3))
@@ -336,6 +358,7 @@ def test_r3_3_r3_3a_archers_shoot_over_units_but_not_over_mountains() -> None:
 
 
 def test_r3_4c_splash_follows_a_diagonal_ray() -> None:
+    """R3.4c: splash follows a diagonal ray."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 5))
     first = soldier(s, 1, "archer", (6, 6))
@@ -346,6 +369,7 @@ def test_r3_4c_splash_follows_a_diagonal_ray() -> None:
 
 
 def test_r3_4g_splash_never_hits_own_units_and_does_hit_a_third_player() -> None:
+    """R3.4g: splash never hits own units and does hit a third player."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 5))
     first = soldier(s, 1, "archer", (6, 6))
@@ -361,6 +385,7 @@ def test_r3_4g_splash_never_hits_own_units_and_does_hit_a_third_player() -> None
 
 
 def test_r3_4h_r3_4b_the_splash_unit_does_not_splash_further() -> None:
+    """R3.4h, R3.4b: the splash unit does not splash further."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 5))
     row = [soldier(s, 1, "archer", (6, c)) for c in (6, 7, 8)]
@@ -369,6 +394,7 @@ def test_r3_4h_r3_4b_the_splash_unit_does_not_splash_further() -> None:
 
 
 def test_r3_4_no_kill_no_splash() -> None:
+    """R3.4: no kill no splash."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 5))
     first = soldier(s, 1, "infantry", (6, 6))
@@ -382,6 +408,7 @@ def test_r3_4_no_kill_no_splash() -> None:
 
 
 def test_r5_2_a_defence_skill_is_never_used_in_the_own_turn() -> None:
+    """R5.2: a defence skill is never used in the own turn."""
     s = bare()
     general(s, 0, "lucy", (5, 5))
     soldier(s, 1, "archer", (5, 6))
@@ -390,6 +417,7 @@ def test_r5_2_a_defence_skill_is_never_used_in_the_own_turn() -> None:
 
 
 def test_r5_2_r5_3b_a_fist_skill_is_the_generals_attack() -> None:
+    """R5.2, R5.3b: a fist skill is the generals attack."""
     s = bare()
     mask = general(s, 0, "mask", (2, 1))
     a = soldier(s, 1, "archer", (2, 2))
@@ -404,6 +432,7 @@ def test_r5_2_r5_3b_a_fist_skill_is_the_generals_attack() -> None:
 
 
 def test_r5_2c_a_dead_general_uses_no_skill() -> None:
+    """R5.2c: a dead general uses no skill."""
     s = bare()
     siri = general(s, 0, "siri", (5, 5))
     general(s, 0, "mask", (8, 8))
@@ -414,6 +443,7 @@ def test_r5_2c_a_dead_general_uses_no_skill() -> None:
 
 
 def test_r5_2c_a_silenced_general_uses_no_defence_skill() -> None:
+    """R5.2c: a silenced general uses no defence skill."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 6))
     lucy = general(s, 1, "lucy", (5, 7))
@@ -423,7 +453,7 @@ def test_r5_2c_a_silenced_general_uses_no_defence_skill() -> None:
 
 
 def test_r5_4_one_defence_skill_per_hit() -> None:
-    """R8.13: in the opponent's turn a hit on your unit opens your defence window."""
+    """R5.4; R8.13: in the opponent's turn a hit on your unit opens your defence window."""
     s = bare()
     archer = soldier(s, 0, "archer", (5, 4))
     lucy = general(s, 1, "lucy", (5, 7))
@@ -439,6 +469,7 @@ def test_r5_4_one_defence_skill_per_hit() -> None:
 
 
 def test_r5_5b_a_defence_with_fewer_stars_is_refused_naming_the_rule() -> None:
+    """R5.5b: a defence with fewer stars is refused naming the rule."""
     s = bare()
     general(s, 0, "kazu", (5, 5))
     lucy = general(s, 1, "lucy", (5, 7))
@@ -454,6 +485,7 @@ def test_r5_5b_a_defence_with_fewer_stars_is_refused_naming_the_rule() -> None:
 
 
 def test_r5_3_one_attack_icon_skill_per_player_per_turn() -> None:
+    """R5.3: one attack icon skill per player per turn."""
     s = bare()
     general(s, 0, "rodoc", (5, 5))
     general(s, 0, "siri", (8, 8))
@@ -467,6 +499,7 @@ def test_r5_3_one_attack_icon_skill_per_player_per_turn() -> None:
 
 
 def test_r3_4d_splash_passes_a_castle_holding_only_the_attackers_units() -> None:
+    """R3.4d: splash passes a castle holding only the attackers units."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (8, 4))
     castle(s, 0, "archer", (8, 6))
@@ -478,6 +511,7 @@ def test_r3_4d_splash_passes_a_castle_holding_only_the_attackers_units() -> None
 
 
 def test_r3_4d_splash_through_a_castle_onto_an_enemy_soldier_on_a_mountain() -> None:
+    """R3.4d: splash through a castle onto an enemy soldier on a mountain."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (8, 4))
     keep = castle(s, 3, "archer", (8, 6))
@@ -489,6 +523,7 @@ def test_r3_4d_splash_through_a_castle_onto_an_enemy_soldier_on_a_mountain() -> 
 
 
 def test_r3_2b_a_guard_that_dies_still_stops_the_splash() -> None:
+    """R3.2b: a guard that dies still stops the splash."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 5))
     victim = soldier(s, 1, "archer", (6, 6))
@@ -500,6 +535,7 @@ def test_r3_2b_a_guard_that_dies_still_stops_the_splash() -> None:
 
 
 def test_r3_1b_an_infantry_general_does_not_guard_a_castle() -> None:
+    """R3.1b: an infantry general does not guard a castle."""
     s = bare()
     archer = soldier(s, 0, "archer", (4, 4))
     keep = castle(s, 1, "cavalry", (4, 6))
@@ -509,6 +545,7 @@ def test_r3_1b_an_infantry_general_does_not_guard_a_castle() -> None:
 
 
 def test_r3_1c_a_second_guard_in_one_turn_is_refused_naming_the_rule() -> None:
+    """R3.1c: a second guard in one turn is refused naming the rule."""
     s = bare()
     a1 = soldier(s, 0, "archer", (5, 2))
     a2 = soldier(s, 0, "archer", (8, 6))
@@ -523,6 +560,7 @@ def test_r3_1c_a_second_guard_in_one_turn_is_refused_naming_the_rule() -> None:
 
 
 def test_r3_4a_a_cavalry_soldier_splashes_onto_a_cell_mate_before_the_next_cell() -> None:
+    """R3.4a: a cavalry soldier splashes onto a cell mate before the next cell."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 4))
     victim = soldier(s, 1, "archer", (5, 5))
@@ -534,6 +572,7 @@ def test_r3_4a_a_cavalry_soldier_splashes_onto_a_cell_mate_before_the_next_cell(
 
 
 def test_r3_4e_r3_4f_the_castle_takes_no_splash_and_overkill_splashes_in_full() -> None:
+    """R3.4e, R3.4f: the castle takes no splash and overkill splashes in full."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 4))
     victim = soldier(s, 1, "archer", (5, 5))
@@ -546,6 +585,7 @@ def test_r3_4e_r3_4f_the_castle_takes_no_splash_and_overkill_splashes_in_full() 
 
 
 def test_r5_4a_a_counter_on_a_general_opens_no_defence_skill() -> None:
+    """R5.4a: a counter on a general opens no defence skill."""
     s = bare()
     lucy = general(s, 0, "lucy", (5, 4))
     foe = soldier(s, 1, "archer", (5, 6))
@@ -563,6 +603,7 @@ def test_r5_4a_a_counter_on_a_general_opens_no_defence_skill() -> None:
 
 
 def test_r5_5_r6_2_equal_stars_the_defence_card_wins_and_stops_the_rider() -> None:
+    """R5.5, R6.2: equal stars the defence card wins and stops the rider."""
     s = bare()
     general(s, 0, "kazu", (5, 2))
     foe = soldier(s, 1, "cavalry", (5, 5))

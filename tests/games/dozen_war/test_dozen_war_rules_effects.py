@@ -47,6 +47,7 @@ from tabletop.games.dozen_war.state import DozenWarState
 
 
 def test_r13_2_single_ray_targets_all_share_the_first_targets_ray() -> None:
+    """R13.2: single ray targets all share the first targets ray."""
     s = bare()
     general(s, 0, "mask", (5, 5))
     east = soldier(s, 1, "archer", (5, 6))
@@ -60,6 +61,7 @@ def test_r13_2_single_ray_targets_all_share_the_first_targets_ray() -> None:
 
 
 def test_r13_5_a_within_trigger_measures_from_the_skills_general() -> None:
+    """R13.5: a within trigger measures from the skills general."""
     for distance, offered in ((3, True), (4, False)):
         s = bare()
         general(s, 1, "est", (5, 6 + distance))
@@ -71,6 +73,7 @@ def test_r13_5_a_within_trigger_measures_from_the_skills_general() -> None:
 
 
 def test_r13_7_a_summon_never_lands_on_a_mountain_an_enemy_castle_or_a_full_cell() -> None:
+    """R13.7: a summon never lands on a mountain an enemy castle or a full cell."""
     s = bare()
     general(s, 0, "est", (5, 5))
     mountain(s, (4, 4))
@@ -88,6 +91,7 @@ def test_r13_7_a_summon_never_lands_on_a_mountain_an_enemy_castle_or_a_full_cell
 
 
 def test_r13_7_a_teleport_never_lands_on_a_mountain_or_beside_another_players_unit_in_its_cell() -> None:
+    """R13.7: a teleport never lands on a mountain or beside another players unit in its cell."""
     s = bare()
     ranus = general(s, 0, "ranus", (5, 5))
     mountain(s, (9, 9))
@@ -105,6 +109,7 @@ def test_r13_7_a_teleport_never_lands_on_a_mountain_or_beside_another_players_un
 
 
 def test_r14_1_r14_6_forty_event_cards_twenty_designs_shuffled_by_the_seed() -> None:
+    """R14.1, R14.6: forty event cards twenty designs shuffled by the seed."""
     s = GAME.new_game(players=4, seed=1, generals="random")
     t = GAME.new_game(players=4, seed=2, generals="random")
     assert len(s.events) == 40 and sorted(s.events) == sorted(t.events) and s.events != t.events
@@ -127,6 +132,7 @@ def _dice(rolls: list[int]) -> Iterator[int]:
 
 
 def test_r14_3_r2_26_one_roll_each_in_turn_order_one_to_three_low(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R14.3, R2.26: one roll each in turn order one to three low."""
     s = bare(round_=2)
     s.coins = [1, 1, 1, 1]
     s.bank = 26
@@ -145,6 +151,7 @@ def test_r14_3_r2_26_one_roll_each_in_turn_order_one_to_three_low(monkeypatch: p
 
 
 def test_r14_2_r14_5_nobody_holds_a_map_piece_so_the_rumour_touches_nobody() -> None:
+    """R14.2, R14.5: nobody holds a map piece so the rumour touches nobody."""
     s = bare()
     assert _affected(s, "E15") == []
     general(s, 2, "lucy", (5, 5), pieces=("map_piece_1",))
@@ -155,6 +162,7 @@ def test_r14_2_r14_5_nobody_holds_a_map_piece_so_the_rumour_touches_nobody() -> 
 
 
 def test_r14_2_the_fewest_castles_event_names_every_player_tied_for_fewest() -> None:
+    """R14.2: the fewest castles event names every player tied for fewest."""
     s = bare()
     castle(s, 0, "infantry", (0, 0))
     castle(s, 1, "infantry", (0, 4))
@@ -162,6 +170,7 @@ def test_r14_2_the_fewest_castles_event_names_every_player_tied_for_fewest() -> 
 
 
 def test_r14_5_alliance_rumour_compares_teams() -> None:
+    """R14.5: alliance rumour compares teams."""
     s = bare(mode="alliance")
     s.side_of = [0, 1, 0, 1]
     general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
@@ -180,7 +189,7 @@ def _event(s: DozenWarState, design: str, key: str, seat: int = 0) -> None:
 
 
 def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_not_fit_is_lost() -> None:
-    """R2.24, R2.27: events harm or help; E07 touches only the centre zone."""
+    """R14.4; R2.24, R2.27: events harm or help; E07 touches only the centre zone."""
     s = bare()
     archer = soldier(s, 0, "archer", (6, 7))
     inf = soldier(s, 0, "infantry", (5, 5))
@@ -201,7 +210,7 @@ def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_
 
 
 def test_r15_2_r7_3_four_players_one_token_under_each_of_the_nine_mountains() -> None:
-    """R2.15, R15.1: five map pieces, two treasures, two curses."""
+    """R15.2, R7.3; R2.15, R15.1: five map pieces, two treasures, two curses."""
     s = GAME.new_game(players=4, seed=4, generals="random")
     while s.decision != "turn":
         s.apply(s.legal_actions()[0])
@@ -214,6 +223,7 @@ def test_r15_2_r7_3_four_players_one_token_under_each_of_the_nine_mountains() ->
 
 
 def test_r15_2_r7_2c_three_players_each_start_with_a_piece_and_six_tokens_lie_under_home_and_border() -> None:
+    """R15.2, R7.2c: three players each start with a piece and six tokens lie under home and border."""
     s = GAME.new_game(players=3, seed=4, generals="random")
     while s.decision != "turn":
         s.apply(s.legal_actions()[0])
@@ -225,6 +235,7 @@ def test_r15_2_r7_2c_three_players_each_start_with_a_piece_and_six_tokens_lie_un
 
 
 def test_r15_2_r10_3_alliance_one_piece_per_team_and_seven_tokens() -> None:
+    """R15.2, R10.3: alliance one piece per team and seven tokens."""
     s = GAME.new_game(players=4, seed=4, generals="random", mode="alliance")
     while s.decision != "turn":
         s.apply(s.legal_actions()[0])
@@ -238,11 +249,13 @@ def test_r15_2_r10_3_alliance_one_piece_per_team_and_seven_tokens() -> None:
 
 
 def test_r15_2_engage_has_no_tokens() -> None:
+    """R15.2: engage has no tokens."""
     s = GAME.new_game(players=2, seed=4)
     assert not any(s.mountains.values()) and s.loose == {}
 
 
 def test_r15_3_which_mountain_holds_a_token_is_public_its_identity_is_not() -> None:
+    """R15.3: which mountain holds a token is public its identity is not."""
     s = bare()
     mountain(s, (3, 3), ["map_piece_1"])
     mountain(s, (9, 9), ["loi_nguyen_mau"])
@@ -258,6 +271,7 @@ def test_r15_3_which_mountain_holds_a_token_is_public_its_identity_is_not() -> N
 
 
 def test_r15_6_a_mountain_with_no_token_cannot_be_dug() -> None:
+    """R15.6: a mountain with no token cannot be dug."""
     s = bare()
     mountain(s, (3, 6))
     est = general(s, 0, "est", (2, 6))
@@ -266,6 +280,7 @@ def test_r15_6_a_mountain_with_no_token_cannot_be_dug() -> None:
 
 
 def test_r15_9_r15_10_a_loose_piece_counts_for_whoever_occupies_its_cell() -> None:
+    """R15.9, R15.10: a loose piece counts for whoever occupies its cell."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     s.loose[cell(s, (5, 5))] = ["map_piece_1"]
@@ -278,6 +293,7 @@ def test_r15_9_r15_10_a_loose_piece_counts_for_whoever_occupies_its_cell() -> No
 
 
 def test_r15_9_a_soldier_cannot_take_a_loose_piece_only_a_general_by_digging() -> None:
+    """R15.9: a soldier cannot take a loose piece only a general by digging."""
     s = bare()
     soldier(s, 0, "infantry", (5, 5))
     s.loose[cell(s, (5, 5))] = ["map_piece_1"]
@@ -289,6 +305,7 @@ def test_r15_9_a_soldier_cannot_take_a_loose_piece_only_a_general_by_digging() -
 
 
 def test_r15_8_r2_17_the_thief_puts_each_stolen_piece_on_a_living_general_of_its_choice() -> None:
+    """R15.8, R2.17: the thief puts each stolen piece on a living general of its choice."""
     s = bare()
     est = general(s, 0, "est", (0, 0))
     kazu = general(s, 0, "kazu", (0, 4))
@@ -305,6 +322,7 @@ def test_r15_8_r2_17_the_thief_puts_each_stolen_piece_on_a_living_general_of_its
 
 
 def test_r2_18_a_curse_is_never_stolen_or_dropped() -> None:
+    """R2.18: a curse is never stolen or dropped."""
     s = bare()
     est = general(s, 0, "est", (2, 6), hp=3)
     mountain(s, (3, 6), ["loi_nguyen_mau"])
@@ -331,6 +349,7 @@ def _status_matrix(status: str) -> tuple[bool, bool, bool, bool]:
 
 
 def test_r13_6_what_each_status_forbids() -> None:
+    """R13.6: what each status forbids."""
     assert _status_matrix("stun") == (False, False, False, False)
     assert _status_matrix("root") == (False, False, False, False)
     assert _status_matrix("freeze") == (True, False, False, False)
@@ -338,6 +357,7 @@ def test_r13_6_what_each_status_forbids() -> None:
 
 
 def test_r13_6_a_stunned_generals_owner_still_plays_cards_for_it_and_a_rooted_infantry_guards() -> None:
+    """R13.6: a stunned generals owner still plays cards for it and a rooted infantry guards."""
     s = bare()
     est = general(s, 0, "est", (5, 5), hp=2)
     s.units[est] = attrs.evolve(s.units[est], statuses=(("stun", UNTIL_END_OF_TURN),))
@@ -355,6 +375,7 @@ def test_r13_6_a_stunned_generals_owner_still_plays_cards_for_it_and_a_rooted_in
 
 
 def test_r13_6_no_defence_skill_for_a_frozen_receiver() -> None:
+    """R13.6: no defence skill for a frozen receiver."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 6))
     lucy = general(s, 1, "lucy", (5, 7))

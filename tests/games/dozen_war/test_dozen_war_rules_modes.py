@@ -40,6 +40,7 @@ def _setup(s: DozenWarState) -> list[tuple[str, int]]:
 
 
 def test_r0_1_r0_4_modes_by_player_count_and_their_defaults() -> None:
+    """R0.1, R0.4: modes by player count and their defaults."""
     assert GAME.new_game(players=2, seed=1).mode == "engage"
     assert GAME.new_game(players=3, seed=1).mode == "ffa3"
     assert GAME.new_game(players=4, seed=1).mode == "ffa4"
@@ -57,7 +58,7 @@ def test_r0_1_r0_4_modes_by_player_count_and_their_defaults() -> None:
 
 
 def test_r1_1_the_box_contents_as_data() -> None:
-    """R6.1, R4.0, R5.1: 60 equipment cards, 12 generals with 3 skills each."""
+    """R1.1; R6.1, R4.0, R5.1: 60 equipment cards, 12 generals with 3 skills each."""
     s = GAME.new_game(players=4, seed=1)
     assert len(CARD_COPIES) == 60 and len(s.deck) == 60 and len(s.events) == 40
     assert len(GENERAL_IDS) == 12 and len(TOKENS) == 9 and s.bank == 30 and sum(s.coins) == 0
@@ -67,13 +68,14 @@ def test_r1_1_the_box_contents_as_data() -> None:
 
 
 def test_r7_4_ties_are_rerolled_among_the_tied_players_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R7.4: ties are rerolled among the tied players only."""
     rolls = iter([4, 6, 4, 2, 3, 5])  # seats 0-3 roll 4, 6, 4, 2; seats 0 and 2 re-roll 3, 5
     monkeypatch.setattr(Rng, "randint", lambda self, low, high: next(rolls))
     assert roll_order(Rng.from_seed(0), [0, 1, 2, 3]) == [1, 2, 0, 3]
 
 
 def test_r7_5a_r7_6_r10_5_the_four_player_draft_order_by_position() -> None:
-    """R7.5: the generals option "draft" (the default) deals generals by draft."""
+    """R7.5a, R7.6, R10.5; R7.5: the generals option "draft" (the default) deals generals by draft."""
     s = GAME.new_game(players=4, seed=1)
     p = s.turns.order  # positions 1-4; one roll only (R7.6): the order does not change in setup
     seen = [seat for decision, seat in _setup(s) if decision.startswith("draft")]
@@ -86,6 +88,7 @@ def test_r7_5a_r7_6_r10_5_the_four_player_draft_order_by_position() -> None:
 
 
 def test_r7_5a_the_three_player_draft_order_and_three_unused_generals() -> None:
+    """R7.5a: the three player draft order and three unused generals."""
     s = GAME.new_game(players=3, seed=2)
     p = s.turns.order
     seen = [seat for decision, seat in _setup(s) if decision.startswith("draft")]
@@ -96,6 +99,7 @@ def test_r7_5a_the_three_player_draft_order_and_three_unused_generals() -> None:
 
 
 def test_r7_5b_random_generals_three_distinct_each() -> None:
+    """R7.5b: random generals three distinct each."""
     s = GAME.new_game(players=4, seed=3, generals="random")
     seen = {decision for decision, _ in _setup(s)}
     assert not any(d.startswith("draft") for d in seen)
@@ -103,6 +107,7 @@ def test_r7_5b_random_generals_three_distinct_each() -> None:
 
 
 def test_r7_7_r7_9_deploy_one_soldier_per_castle_and_one_general_per_castle() -> None:
+    """R7.7, R7.9: deploy one soldier per castle and one general per castle."""
     s = GAME.new_game(players=4, seed=3, generals="random")
     seen = _setup(s)
     deployers = [seat for decision, seat in seen if decision == "deploy_generals"]
@@ -120,6 +125,7 @@ def test_r7_7_r7_9_deploy_one_soldier_per_castle_and_one_general_per_castle() ->
 
 
 def test_r10_1_r10_4_r10_7_teams_alternate_and_hold_neighbouring_homes() -> None:
+    """R10.1, R10.4, R10.7: teams alternate and hold neighbouring homes."""
     s = GAME.new_game(players=4, seed=6, mode="alliance", generals="random")
     _setup(s)
     p = s.turns.order
@@ -129,6 +135,7 @@ def test_r10_1_r10_4_r10_7_teams_alternate_and_hold_neighbouring_homes() -> None
 
 
 def test_r10_11_no_attack_on_an_ally() -> None:
+    """R10.11: no attack on an ally."""
     s = bare(mode="alliance")
     s.side_of = [0, 1, 0, 1]
     inf = soldier(s, 0, "infantry", (5, 5))
@@ -142,6 +149,7 @@ def test_r10_11_no_attack_on_an_ally() -> None:
 
 
 def test_r11_2_the_loser_of_the_roll_chooses_and_deploys_north_first_the_winner_starts() -> None:
+    """R11.2: the loser of the roll chooses and deploys north first the winner starts."""
     s = GAME.new_game(players=2, seed=1)
     first, second = s.turns.order
     seen = _setup(s)
@@ -157,6 +165,7 @@ def test_r11_2_the_loser_of_the_roll_chooses_and_deploys_north_first_the_winner_
 
 
 def test_r11_5_five_cards_each_and_no_further_draws() -> None:
+    """R11.5: five cards each and no further draws."""
     s = GAME.new_game(players=2, seed=1)
     _setup(s)
     assert [len(h) for h in s.hands] == [5, 5] and len(s.deck) == 50
@@ -166,6 +175,7 @@ def test_r11_5_five_cards_each_and_no_further_draws() -> None:
 
 
 def test_r11_3_one_unit_per_cell_own_units_may_be_passed_but_not_joined() -> None:
+    """R11.3: one unit per cell own units may be passed but not joined."""
     s = bare(players=2)
     cav = soldier(s, 0, "cavalry", (4, 4))
     soldier(s, 0, "infantry", (4, 5))
@@ -181,6 +191,7 @@ def test_r11_3_one_unit_per_cell_own_units_may_be_passed_but_not_joined() -> Non
 
 
 def test_r11_4_engage_splash_goes_to_the_next_cell() -> None:
+    """R11.4: engage splash goes to the next cell."""
     s = bare(players=2)
     cav = soldier(s, 0, "cavalry", (4, 4))
     first = soldier(s, 1, "archer", (4, 5))
@@ -193,6 +204,7 @@ def test_r11_4_engage_splash_goes_to_the_next_cell() -> None:
 
 
 def test_r11_8_the_second_player_has_no_idle_limit_and_an_attack_resets_the_count() -> None:
+    """R11.8: the second player has no idle limit and an attack resets the count."""
     s = bare(players=2, seat=0)
     general(s, 0, "siri", (0, 0))
     general(s, 1, "lucy", (7, 7))
@@ -218,6 +230,7 @@ def test_r11_8_the_second_player_has_no_idle_limit_and_an_attack_resets_the_coun
 
 
 def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
+    """R11.9: the game goes on until the hundredth turn."""
     s = bare(players=2)
     general(s, 0, "siri", (0, 0))
     general(s, 1, "lucy", (7, 7))
@@ -233,6 +246,7 @@ def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
 
 
 def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
+    """R10.7a: the leading team only chooses which team starts."""
     from tabletop.games.dozen_war.actions import Reorder
     from tabletop.games.dozen_war.effects import run
 

@@ -79,6 +79,7 @@ def _to_round(s: DozenWarState, round_: int) -> None:
 
 
 def test_r8_0_actions_in_any_order_and_a_wrong_kind_of_action_names_r8_0() -> None:
+    """R8.0: actions in any order and a wrong kind of action names r8 0."""
     s = bare()
     inf = soldier(s, 0, "infantry", (5, 5))
     archer = soldier(s, 0, "archer", (5, 2))
@@ -91,6 +92,7 @@ def test_r8_0_actions_in_any_order_and_a_wrong_kind_of_action_names_r8_0() -> No
 
 
 def test_r8_0a_turn_flags_reset_at_the_start_of_every_turn() -> None:
+    """R8.0a: turn flags reset at the start of every turn."""
     s = _quiet_game()
     first = s.current_player
     assert first is not None
@@ -103,6 +105,7 @@ def test_r8_0a_turn_flags_reset_at_the_start_of_every_turn() -> None:
 
 
 def test_r8_1_r8_1b_one_move_per_unit_and_a_stack_moves_one_unit_at_a_time() -> None:
+    """R8.1, R8.1b: one move per unit and a stack moves one unit at a time."""
     s = bare()
     a = soldier(s, 0, "infantry", (5, 5))
     b = soldier(s, 0, "infantry", (5, 5))
@@ -112,6 +115,7 @@ def test_r8_1_r8_1b_one_move_per_unit_and_a_stack_moves_one_unit_at_a_time() -> 
 
 
 def test_r8_1c_a_stunned_or_rooted_unit_cannot_move() -> None:
+    """R8.1c: a stunned or rooted unit cannot move."""
     for status in ("stun", "root"):
         s = bare()
         cav = soldier(s, 0, "cavalry", (5, 5))
@@ -122,6 +126,7 @@ def test_r8_1c_a_stunned_or_rooted_unit_cannot_move() -> None:
 
 
 def test_r8_2_nobody_passes_a_cell_holding_only_an_enemy_general() -> None:
+    """R8.2: nobody passes a cell holding only an enemy general."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 1))
     general(s, 1, "est", (5, 2))
@@ -136,6 +141,7 @@ def test_r8_2_nobody_passes_a_cell_holding_only_an_enemy_general() -> None:
 
 
 def test_r8_3_a_full_cell_takes_no_soldier_but_a_general_may_stop_there() -> None:
+    """R8.3: a full cell takes no soldier but a general may stop there."""
     s = bare()
     for _ in range(5):
         soldier(s, 0, "infantry", (5, 5))
@@ -147,7 +153,7 @@ def test_r8_3_a_full_cell_takes_no_soldier_but_a_general_may_stop_there() -> Non
 
 
 def test_r8_4_two_generals_never_share_a_cell() -> None:
-    """R4.5: at most one general per cell."""
+    """R8.4; R4.5: at most one general per cell."""
     s = bare()
     general(s, 0, "est", (5, 5))
     kazu = general(s, 0, "kazu", (5, 4))
@@ -156,6 +162,7 @@ def test_r8_4_two_generals_never_share_a_cell() -> None:
 
 
 def test_r8_9_an_infantry_guards_the_enemys_counter() -> None:
+    """R8.9: an infantry guards the enemys counter."""
     s = bare()
     archer = soldier(s, 0, "archer", (6, 5))
     guard = soldier(s, 0, "infantry", (6, 4))
@@ -171,6 +178,7 @@ def test_r8_9_an_infantry_guards_the_enemys_counter() -> None:
 
 
 def test_r8_9a_r5_3a_a_buff_skill_spends_neither_the_generals_move_nor_its_attack() -> None:
+    """R8.9a, R5.3a: a buff skill spends neither the generals move nor its attack."""
     s = bare()
     rodoc = general(s, 0, "rodoc", (5, 5))
     inf = soldier(s, 0, "infantry", (4, 4))
@@ -182,6 +190,7 @@ def test_r8_9a_r5_3a_a_buff_skill_spends_neither_the_generals_move_nor_its_attac
 
 
 def test_r8_12_r6_6_the_hand_limit_applies_at_the_end_of_the_own_turn_only() -> None:
+    """R8.12, R6.6: the hand limit applies at the end of the own turn only."""
     s = bare()
     for design in (
         "cav.dai_dao",
@@ -207,6 +216,7 @@ def test_r8_12_r6_6_the_hand_limit_applies_at_the_end_of_the_own_turn_only() -> 
 
 
 def test_r8_16_the_setup_decisions_are_named_as_the_ruleset_lists() -> None:
+    """R8.16: the setup decisions are named as the ruleset lists."""
     names: set[str] = set()
     s = GAME.new_game(players=3, seed=1, generals="draft")
     while s.decision != "turn":
@@ -225,6 +235,7 @@ def test_r8_16_the_setup_decisions_are_named_as_the_ruleset_lists() -> None:
 
 
 def test_r9_1_round_one_has_no_income_and_no_event() -> None:
+    """R9.1: round one has no income and no event."""
     s = _quiet_game()
     assert s.round == 1 and s.coins == [0, 0, 0, 0] and s.bank == 30
     assert all(h == [] for h in s.hands) and s.events_done == []
@@ -254,6 +265,7 @@ def test_r9_2_to_r9_10_income_events_and_the_warp_round_by_round() -> None:
 
 
 def test_r9_7_r2_26_the_event_comes_after_income_and_each_player_rolls() -> None:
+    """R9.7, R2.26: the event comes after income and each player rolls."""
     s = _quiet_game()
     _to_round(s, 1)
     tax = next(c for c in s.events if c.startswith("E01#"))
@@ -267,6 +279,7 @@ def test_r9_7_r2_26_the_event_comes_after_income_and_each_player_rolls() -> None
 
 
 def test_r9_11_the_lead_ends_on_a_tie_and_a_retaken_lead_reorders_again() -> None:
+    """R9.11: the lead ends on a tie and a retaken lead reorders again."""
     s = bare(round_=5)
     s.leader = 2
     p1 = general(s, 0, "est", (0, 0), pieces=("map_piece_1", "map_piece_2"))
@@ -284,6 +297,7 @@ def test_r9_11_the_lead_ends_on_a_tie_and_a_retaken_lead_reorders_again() -> Non
 
 
 def test_r9_6_r16_1_the_game_ends_with_scoring_after_round_eights_last_turn() -> None:
+    """R9.6, R16.1: the game ends with scoring after round eights last turn."""
     s = bare(round_=8)
     general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
     s.tasks = [Task("round_end"), Task("turn", 3)]
@@ -294,7 +308,7 @@ def test_r9_6_r16_1_the_game_ends_with_scoring_after_round_eights_last_turn() ->
 
 
 def test_r9_0_marks_clear_at_the_start_of_each_round() -> None:
-    """R2.10: a mana mark lasts until the next round."""
+    """R9.0; R2.10: a mana mark lasts until the next round."""
     s = _quiet_game()
     seat = s.current_player
     assert seat is not None
@@ -305,6 +319,7 @@ def test_r9_0_marks_clear_at_the_start_of_each_round() -> None:
 
 
 def test_r2_19_the_volcano_blocks_until_round_four_then_its_cell_is_plain() -> None:
+    """R2.19: the volcano blocks until round four then its cell is plain."""
     s = _quiet_game()
     volcano = spec_of(s).volcano
     assert volcano is not None and volcano in s.terrain
@@ -313,6 +328,7 @@ def test_r2_19_the_volcano_blocks_until_round_four_then_its_cell_is_plain() -> N
 
 
 def test_r8_3_a_general_may_stop_in_a_full_cell_but_never_pass_through_it() -> None:
+    """R8.3: a general may stop in a full cell but never pass through it."""
     s = bare()
     for _ in range(5):
         soldier(s, 0, "infantry", (5, 5))
@@ -324,6 +340,7 @@ def test_r8_3_a_general_may_stop_in_a_full_cell_but_never_pass_through_it() -> N
 
 
 def test_r8_11_a_general_that_used_a_skill_hands_nothing_over_and_a_giver_uses_no_skill() -> None:
+    """R8.11: a general that used a skill hands nothing over and a giver uses no skill."""
     s = bare()
     rodoc = general(s, 0, "rodoc", (5, 5), pieces=("map_piece_1",))
     kazu = general(s, 0, "kazu", (5, 6))
@@ -341,6 +358,7 @@ def test_r8_11_a_general_that_used_a_skill_hands_nothing_over_and_a_giver_uses_n
 
 
 def test_r5_3_a_both_icon_skill_used_in_the_own_turn_is_the_turns_attack_skill() -> None:
+    """R5.3: a both icon skill used in the own turn is the turns attack skill."""
     s = bare()
     general(s, 0, "grim", (5, 5))
     general(s, 0, "rodoc", (8, 8))
@@ -353,6 +371,7 @@ def test_r5_3_a_both_icon_skill_used_in_the_own_turn_is_the_turns_attack_skill()
 
 
 def test_r9_11_the_leader_reorders_only_the_players_still_in_the_game() -> None:
+    """R9.11: the leader reorders only the players still in the game."""
     s = bare(round_=3)
     s.tasks = [Task("round_end")]
     general(s, 2, "rodoc", (0, 8), pieces=("map_piece_1",))
@@ -369,6 +388,7 @@ def test_r9_11_the_leader_reorders_only_the_players_still_in_the_game() -> None:
 
 
 def test_r8_14_a_general_is_revived_into_an_own_castle_full_of_soldiers() -> None:
+    """R8.14: a general is revived into an own castle full of soldiers."""
     s = bare(round_=5)
     s.coins = [4, 0, 0, 0]
     s.bank = 26

@@ -23,6 +23,7 @@ def _out(s: DozenWarState, *seats: int) -> None:
 
 
 def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
+    """R16.2: the score is skulls plus two per castle plus map pieces."""
     s = bare(round_=8)
     s.skulls = [2, 0, 0, 0]
     s.castles_taken = [1, 0, 0, 0]
@@ -36,6 +37,7 @@ def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None
 
 
 def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:
+    """R7.1b, R16.3: equal score pieces and castles more coins wins."""
     s = bare(round_=8)
     _out(s, 2, 3)
     s.skulls = [1, 1, 0, 0]
@@ -46,6 +48,7 @@ def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:
 
 
 def test_r16_3_an_eliminated_player_is_never_ranked_whatever_its_skulls() -> None:
+    """R16.3: an eliminated player is never ranked whatever its skulls."""
     s = bare(round_=8)
     _out(s, 3)
     s.skulls = [1, 0, 0, 9]
@@ -54,6 +57,7 @@ def test_r16_3_an_eliminated_player_is_never_ranked_whatever_its_skulls() -> Non
 
 
 def test_r7_2_r7_2a_a_player_with_a_castle_left_is_not_eliminated() -> None:
+    """R7.2, R7.2a: a player with a castle left is not eliminated."""
     s = bare()
     castle(s, 1, "infantry", (0, 0))
     victim = next(u.id for u in s.units.values() if u.owner == 1)
@@ -64,6 +68,7 @@ def test_r7_2_r7_2a_a_player_with_a_castle_left_is_not_eliminated() -> None:
 
 
 def test_r7_2a_an_eliminated_players_skulls_and_castles_stay_but_never_score() -> None:
+    """R7.2a: an eliminated players skulls and castles stay but never score."""
     s = bare()
     s.skulls[2] = 4
     s.castles_taken[2] = 1
@@ -77,6 +82,7 @@ def test_r7_2a_an_eliminated_players_skulls_and_castles_stay_but_never_score() -
 
 
 def test_r7_2b_r16_1_the_last_team_standing_wins_at_once_in_alliance() -> None:
+    """R7.2b, R16.1: the last team standing wins at once in alliance."""
     s = bare(mode="alliance")
     s.side_of = [0, 1, 0, 1]
     _out(s, 3)
@@ -88,6 +94,7 @@ def test_r7_2b_r16_1_the_last_team_standing_wins_at_once_in_alliance() -> None:
 
 
 def test_r7_1b_r16_6_players_tied_to_the_last_tie_break_share_the_score_win() -> None:
+    """R7.1b, R16.6: players tied to the last tie break share the score win."""
     s = bare(round_=8)
     finish_by_score(s)
     assert s.outcome is not None and s.outcome.reason == "score"
@@ -95,6 +102,7 @@ def test_r7_1b_r16_6_players_tied_to_the_last_tie_break_share_the_score_win() ->
 
 
 def test_r10_2_r16_4_alliance_teams_tied_on_score_the_team_with_more_map_pieces_wins() -> None:
+    """R10.2, R16.4: alliance teams tied on score the team with more map pieces wins."""
     s = bare(mode="alliance", round_=8)
     s.side_of = [0, 1, 0, 1]
     s.skulls = [2, 0, 0, 1]
