@@ -383,3 +383,46 @@ def test_r13_6_no_defence_skill_for_a_frozen_receiver() -> None:
     s.forget_legal_actions()
     play(s, Attack(cav), target(lucy))
     assert s.decision == "turn" and hp(s, lucy) == 2
+
+
+#: R13.3's operations, as the table names them.
+_OPERATIONS = {
+    "strike", "dice_strike", "attack_mod", "buff", "cancel_hit", "swap_redirect", "redirect", "dodge_move",
+    "teleport", "counter_strike", "reflect_damage", "heal", "summon", "pay_hp", "status", "push", "pull",
+    "transform_self", "convert_soldier", "copy_skill", "dice_evasion", "cancel_card", "steal_card", "coins",
+    "draw_cards", "discard_cards", "gain_soldier", "lose_soldier", "damage_soldiers", "general_hp",
+    "castle_hp", "round_modifier", "mark_skill", "hold_map_piece", "nothing",
+}  # fmt: skip
+
+
+def _ops(effects: object) -> set[str]:
+    """Every ``op`` named in an effect list, riders (``then``) included."""
+    found: set[str] = set()
+    if isinstance(effects, dict):
+        if isinstance(effects.get("op"), str):
+            found.add(effects["op"])
+        for value in effects.values():
+            found |= _ops(value)
+    elif isinstance(effects, (list, tuple)):
+        for item in effects:
+            found |= _ops(item)
+    return found
+
+
+def test_r13_1_r13_3_every_skill_card_event_and_token_is_written_in_the_one_vocabulary() -> None:
+    """R13.1, R13.3: the data's fields, and every effect op is one of R13.3's operations."""
+    from tabletop.games.dozen_war.components import CARDS, SKILLS, TOKENS
+
+    used: set[str] = set()
+    for skill in SKILLS.values():
+        assert skill.timing in ("attack", "defence", "both") and skill.stars >= 1 and skill.text
+        assert (skill.trigger is not None) == (skill.timing == "defence") or skill.timing == "both"
+        used |= _ops(skill.effect)
+    for card in CARDS.values():
+        assert card.group in ("infantry", "archer", "cavalry", "common") and card.kind and card.text
+        used |= _ops(card.effect)
+    for event in EVENTS.values():
+        used |= _ops(event.low.effects) | _ops(event.high.effects)
+    for token in TOKENS.values():
+        used |= _ops(token.effect)
+    assert used <= _OPERATIONS and len(used) > 25

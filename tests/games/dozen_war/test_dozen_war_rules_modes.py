@@ -8,6 +8,7 @@ import pytest
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
+    castle,
     cell,
     general,
     pass_all,
@@ -20,6 +21,7 @@ from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import Attack, EndTurn, Move
 from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS, TOKENS
+from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import roll_order
 from tabletop.games.dozen_war.state import DozenWarState
@@ -68,10 +70,17 @@ def test_r1_1_the_box_contents_as_data() -> None:
 
 
 def test_r7_4_ties_are_rerolled_among_the_tied_players_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """R7.4: ties are rerolled among the tied players only."""
+    """R7.4, R0.3: one d6 each; ties are re-rolled among the tied players only."""
     rolls = iter([4, 6, 4, 2, 3, 5])  # seats 0-3 roll 4, 6, 4, 2; seats 0 and 2 re-roll 3, 5
-    monkeypatch.setattr(Rng, "randint", lambda self, low, high: next(rolls))
+    faces: set[tuple[int, int]] = set()
+
+    def roll(self: Rng, low: int, high: int) -> int:
+        faces.add((low, high))
+        return next(rolls)
+
+    monkeypatch.setattr(Rng, "randint", roll)
     assert roll_order(Rng.from_seed(0), [0, 1, 2, 3]) == [1, 2, 0, 3]
+    assert faces == {(1, 6)}
 
 
 def test_r7_5a_r7_6_r10_5_the_four_player_draft_order_by_position() -> None:
@@ -248,7 +257,6 @@ def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
 def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
     """R10.7a: the leading team only chooses which team starts."""
     from tabletop.games.dozen_war.actions import Reorder
-    from tabletop.games.dozen_war.effects import run
 
     s = bare(mode="alliance", round_=3)
     s.side_of = [0, 1, 0, 1]
@@ -262,3 +270,41 @@ def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
     assert set(s.legal_actions()) == {Reorder((1, 2, 3, 0)), Reorder((2, 3, 0, 1))}
     play(s, Reorder((2, 3, 0, 1)))
     assert s.turns.order == [2, 3, 0, 1]
+
+
+def test_r11_7_r16_5_engage_the_player_whose_general_dies_loses_and_nothing_scores() -> None:
+    """R11.7, R16.5: a general at 0 HP loses Engage for its owner; Engage has no score."""
+    s = bare(players=2)
+    cav = soldier(s, 0, "cavalry", (3, 3))
+    general(s, 0, "siri", (7, 0))
+    lucy = general(s, 1, "lucy", (3, 4), hp=1)
+    play(s, Attack(cav), target(lucy))
+    pass_all(s)
+    assert s.outcome is not None and s.outcome.reason == "engage_general_killed"
+    assert s.outcome.winners == (0,) and s.returns() == (1.0, -1.0)
+    assert [sheet["total"] for sheet in s.scores()] == [0, 0] and s.coins == [0, 0]
+
+
+def test_r2_5_coins_buy_an_ultimate_for_two_and_a_revival_for_four() -> None:
+    """R2.5, R2.6a: an ultimate costs 2 coins, a revival 4; without them the option is refused."""
+    from tabletop.games.dozen_war.actions import Revive, UseSkill
+    from tabletop.games.dozen_war.components import REVIVE_COST, ULTIMATE_COST
+
+    assert (ULTIMATE_COST, REVIVE_COST) == (2, 4)
+    s = bare()
+    general(s, 0, "siri", (5, 5))
+    s.coins[0] = 1
+    s.bank -= 1
+    s.forget_legal_actions()
+    assert UseSkill("siri.3") not in s.legal_actions()
+    refused(s, UseSkill("siri.3"), "R5.2b")
+    t = bare(round_=5)
+    t.coins[0] = 3
+    t.bank -= 3
+    castle(t, 0, "infantry", (1, 6))
+    t.roster[0].append("est")
+    t.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
+    t.forget_legal_actions()
+    run(t)
+    assert not any(isinstance(a, Revive) for a in t.legal_actions())
+    refused(t, Revive("est", acell(t, (1, 6))), "R8.14")
