@@ -615,3 +615,20 @@ def test_r5_5_r6_2_equal_stars_the_defence_card_wins_and_stops_the_rider() -> No
     play(s, DefendCard("cav.khien_go"))
     pass_all(s)
     assert hp(s, foe) == 1 and not s.units[foe].has("stun") and "kazu.2" in s.marks[0]
+
+
+def test_r12_5_a_declared_target_out_of_range_when_its_hit_starts_is_skipped() -> None:
+    """R12.5: Tên Lưới pushes Rodoc after hit 1, so Lucy, declared for hit 2, is out of reach."""
+    s = bare()
+    rodoc = general(s, 0, "rodoc", (6, 4))
+    inf = soldier(s, 1, "infantry", (6, 5))
+    lucy = general(s, 1, "lucy", (6, 8))
+    general(s, 1, "raen", (3, 7))  # Rodoc is on Raen's SW ray, 3 away
+    play(s, UseSkill("rodoc.2"), target(inf), target(lucy))
+    while s.decision == "target":
+        play(s, Done())
+    pass_until(s, "defence_skill")
+    play(s, DefendSkill("raen.2"))
+    pass_all(s)
+    assert s.units[rodoc].cell == cell(s, (10, 0)) and s.units[rodoc].has("root")
+    assert hp(s, inf) == 1 and hp(s, lucy) == 3 and s.decision == "turn"

@@ -426,3 +426,36 @@ def test_r13_1_r13_3_every_skill_card_event_and_token_is_written_in_the_one_voca
     for token in TOKENS.values():
         used |= _ops(token.effect)
     assert used <= _OPERATIONS and len(used) > 25
+
+
+def test_r13_4_the_necklace_is_offered_in_turn_order_after_the_cards_player_and_the_first_cancels() -> None:
+    """R13.4: enemies are asked in turn order starting after the card's player; the first Necklace
+    played cancels the attack modifier and the attack goes on without it."""
+    from tabletop.games.dozen_war.actions import Necklace
+
+    def setup() -> tuple[DozenWarState, int, int]:
+        s = bare()
+        s.turns.order = [0, 2, 1, 3]
+        cav = soldier(s, 0, "cavalry", (5, 5))
+        foe = soldier(s, 1, "infantry", (5, 6))
+        give(s, 0, "cav.dai_dao")
+        give(s, 1, "cav.khien_go")
+        give(s, 2, "com.day_chuyen_may_man")
+        give(s, 3, "com.day_chuyen_may_man")
+        play(s, Attack(cav, "cav.dai_dao"))
+        return s, cav, foe
+
+    s, _, _ = setup()
+    asked = []
+    while s.decision == "necklace":
+        asked.append(s.current_player)
+        play(s, Pass())
+    assert asked == [2, 1, 3] and s.decision == "target"
+    t, _, foe = setup()
+    play(t, Necklace())
+    assert t.decision == "target" and t.attack is not None and t.attack.damage == 1
+    assert any(c.startswith("cav.dai_dao#") for c in t.discard)
+    play(t, target(foe))
+    while t.decision != "turn":
+        play(t, Pass())
+    assert (hp(t, foe) == 1 and t.hands[3] == ["com.day_chuyen_may_man#2"]) or hp(t, foe) == 1
