@@ -458,4 +458,4 @@ def test_r13_4_the_necklace_is_offered_in_turn_order_after_the_cards_player_and_
     play(t, target(foe))
     while t.decision != "turn":
         play(t, Pass())
-    assert (hp(t, foe) == 1 and t.hands[3] == ["com.day_chuyen_may_man#2"]) or hp(t, foe) == 1
+    assert hp(t, foe) == 1 and t.hands[2] == [] and len(t.hands[3]) == 1  # the second Necklace is kept
