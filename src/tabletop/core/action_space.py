@@ -79,6 +79,10 @@ class ActionSpace:
                 raise ValueError(
                     f"{type(action).__name__}.{name}={value!r} is outside the action space"
                 ) from None
+            reference = domain[position]  # 1.0 and True find 1's entry: an id is for the exact type
+            if value is not reference and not same_types(value, reference):
+                misfit = self.why_not(action)
+                raise ValueError(misfit.reason if misfit else f"{action!r} is outside the action space")
             code = code * len(domain) + position
         return offset + code
 
