@@ -459,3 +459,22 @@ def test_r13_4_the_necklace_is_offered_in_turn_order_after_the_cards_player_and_
     while t.decision != "turn":
         play(t, Pass())
     assert hp(t, foe) == 1 and t.hands[2] == [] and len(t.hands[3]) == 1  # the second Necklace is kept
+
+
+def test_r7_2_r7_1a_an_event_that_kills_a_players_last_unit_eliminates_it() -> None:
+    """R7.2, R7.1a, R14.4: the check runs after an event outcome; nobody is credited."""
+    s = bare()
+    for uid in [u.id for u in s.units.values() if u.owner == 1]:
+        del s.units[uid]
+    last = soldier(s, 1, "archer", (6, 7))
+    _event(s, "E07", "low", seat=1)
+    assert hp(s, last) == 0 and s.eliminated[1] and 1 not in s.turns.order and s.skulls == [0, 0, 0, 0]
+
+
+def test_r2_6a_r14_4_an_event_payout_is_limited_by_the_bank() -> None:
+    """R2.6a, R14.4: E14 high pays 2, but the bank holds only 1."""
+    s = bare()
+    s.coins = [29, 0, 0, 0]
+    s.bank = 1
+    _event(s, "E14", "high")
+    assert s.coins[0] == 30 and s.bank == 0

@@ -11,6 +11,8 @@ from games.dozen_war.dozen_war_helpers import (
     castle,
     cell,
     general,
+    give,
+    hp,
     pass_all,
     play,
     refused,
@@ -19,7 +21,7 @@ from games.dozen_war.dozen_war_helpers import (
 )
 from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
-from tabletop.games.dozen_war.actions import Attack, EndTurn, Move
+from tabletop.games.dozen_war.actions import Attack, EndTurn, Move, Pass, Target
 from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS, TOKENS
 from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
@@ -308,3 +310,46 @@ def test_r2_5_coins_buy_an_ultimate_for_two_and_a_revival_for_four() -> None:
     run(t)
     assert not any(isinstance(a, Revive) for a in t.legal_actions())
     refused(t, Revive("est", acell(t, (1, 6))), "R8.14")
+
+
+def test_r11_6_in_engage_the_necklace_is_the_defenders_card_of_that_turn() -> None:
+    """R11.6: after a Necklace the defender is offered no defence card in the same turn."""
+    from tabletop.games.dozen_war.actions import Necklace
+
+    s = bare(players=2)
+    general(s, 0, "siri", (7, 0))
+    general(s, 1, "lucy", (0, 7))
+    cav = soldier(s, 0, "cavalry", (3, 3))
+    foe = soldier(s, 1, "cavalry", (3, 4))
+    give(s, 0, "cav.dai_dao")
+    give(s, 1, "com.day_chuyen_may_man")
+    give(s, 1, "cav.khien_go")
+    play(s, Attack(cav, "cav.dai_dao"))
+    assert s.decision == "necklace" and s.current_player == 1
+    play(s, Necklace(), target(foe))
+    seen = set()
+    while s.decision != "turn":
+        seen.add(s.decision)
+        play(s, Pass())
+    assert "defence_card" not in seen and hp(s, foe) == 0 and len(s.hands[1]) == 1
+
+
+def test_r11_8_an_attack_kind_card_counts_as_the_first_players_attack_action() -> None:
+    """R11.8: Thích Khách aimed at the enemy general resets the idle count."""
+    from tabletop.games.dozen_war.actions import PlayCard
+
+    s = bare(players=2, seat=0)
+    general(s, 0, "siri", (0, 0))
+    general(s, 1, "lucy", (7, 7))
+    s.tasks = [Task("turn", 0)]
+    s.forget_legal_actions()
+    for _ in range(4):
+        play(s, EndTurn(), EndTurn())
+    assert s.idle_turns == 4
+    give(s, 0, "com.thich_khach")
+    play(s, PlayCard("com.thich_khach"))
+    while s.decision != "turn":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if isinstance(a, Target)), legal[0]))
+    play(s, EndTurn())
+    assert s.outcome is None and s.idle_turns == 0

@@ -403,3 +403,41 @@ def test_r8_14_a_general_is_revived_into_an_own_castle_full_of_soldiers() -> Non
     est = s.units[0]
     assert est.cell == cell(s, (1, 6)) and est.hp == 3 and est.pieces == () and est.statuses == ()
     assert s.coins[0] == 0 and s.bank == 30
+
+
+def test_r6_7_with_deck_and_discard_both_empty_income_draws_nothing() -> None:
+    """R6.7, R9.9: a draw from an empty deck and an empty discard pile gives nothing."""
+    s = bare(round_=2)
+    s.deck = []
+    s.discard = []
+    castle(s, 0, "infantry", (0, 0))
+    s.tasks = [Task("round_end")]
+    s.turns.position = 3
+    s.forget_legal_actions()
+    run(s)
+    assert s.round == 3 and s.hands[0] == [] and s.coins[0] == 1 and s.decision == "turn"
+
+
+def test_r8_14_several_generals_may_be_revived_at_the_start_of_one_turn() -> None:
+    """R8.14: 4 coins per general, each into its own free castle."""
+    s = bare(round_=5)
+    s.coins = [8, 0, 0, 0]
+    s.bank = 22
+    castle(s, 0, "infantry", (1, 6))
+    castle(s, 0, "archer", (0, 7))
+    s.roster[0] += ["est", "lucy"]
+    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
+    s.forget_legal_actions()
+    run(s)
+    play(s, Revive("est", acell(s, (1, 6))))
+    assert [a for a in s.legal_actions() if isinstance(a, Revive)] == [Revive("lucy", acell(s, (0, 7)))]
+    play(s, Revive("lucy", acell(s, (0, 7))))
+    assert (
+        s.coins[0] == 0
+        and s.bank == 30
+        and {s.units[0].cell, s.units[8].cell}
+        == {
+            cell(s, (1, 6)),
+            cell(s, (0, 7)),
+        }
+    )
