@@ -3,7 +3,7 @@ Each test names the rule it states."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -478,3 +478,47 @@ def test_r2_6a_r14_4_an_event_payout_is_limited_by_the_bank() -> None:
     s.bank = 1
     _event(s, "E14", "high")
     assert s.coins[0] == 30 and s.bank == 0
+
+
+def _pushed(block: Callable[[DozenWarState], object]) -> tuple[int, int]:
+    """Where Raen's Tên Lưới pushes P1's infantry from (5,5) (4 cells west along Raen's ray), with
+    ``block`` set up first."""
+    s = bare()
+    general(s, 1, "raen", (5, 8))
+    victim = soldier(s, 1, "infantry", (5, 6))
+    attacker = soldier(s, 0, "infantry", (5, 5))
+    block(s)
+    play(s, Attack(attacker), target(victim))
+    pass_until(s, "defence_skill")
+    play(s, DefendSkill("raen.2"))
+    while s.decision != "turn":
+        play(s, Pass())
+    row, col = divmod(s.units[attacker].cell, 13)
+    return row, col
+
+
+def test_r13_3_r2_3a_a_push_stops_before_any_cell_the_unit_could_not_enter() -> None:
+    """R13.3 push, R2.3a, R13.7: never onto a mountain, an enemy unit, another player's castle or
+    a full cell; through an own castle it goes on."""
+    assert _pushed(lambda s: None) == (5, 1)
+    assert _pushed(lambda s: mountain(s, (5, 3))) == (5, 4)
+    assert _pushed(lambda s: soldier(s, 2, "archer", (5, 2))) == (5, 3)
+    assert _pushed(lambda s: [soldier(s, 0, "archer", (5, 3)) for _ in range(5)]) == (5, 4)
+    assert _pushed(lambda s: castle(s, 1, "infantry", (5, 3))) == (5, 4)
+    assert _pushed(lambda s: castle(s, 0, "infantry", (5, 3))) == (5, 1)
+
+
+def test_r13_3_a_pull_never_ends_in_a_castle() -> None:
+    """R13.3 pull: only into an empty legal cell next to the user, never a castle."""
+    for own_castle, end in ((False, (5, 3)), (True, (5, 6))):
+        s = bare()
+        general(s, 0, "kazu", (5, 2))
+        foe = soldier(s, 1, "infantry", (5, 6))
+        s.coins[0] = 2
+        s.bank -= 2
+        if own_castle:
+            castle(s, 0, "infantry", (5, 3))
+        play(s, UseSkill("kazu.3"), target(foe))
+        while s.decision != "turn":
+            play(s, Pass())
+        assert s.units[foe].cell == cell(s, end) and hp(s, foe) == 1
