@@ -108,6 +108,7 @@ ODD_VALUES: tuple[Any, ...] = (
     object(),
     IntLike(0),
     IntLike(1),
+    IntLike(2),
     StrLike("x"),
     _recursive(),
     -1,
@@ -511,6 +512,7 @@ def test_new_game_with_hostile_players_seed_and_options(name: str, data: st.Data
             return
         keeps_invariants(state, what)
         assert state.num_players == players and type(state.num_players) is int, what
+        assert type(state.seed) is int, f"{what}: the state's seed is a {type(state.seed).__name__}"
         data_ = json_copy(state.to_dict())
         loaded = game.state_from_dict(data_)
         assert loaded.to_dict() == state.to_dict(), f"{what}: the save does not load back"
@@ -693,3 +695,13 @@ def test_encode_refuses_a_float_or_a_bool_in_place_of_an_int() -> None:
         with pytest.raises(ValueError, match=f"ReserveDeck.level={bad!r} is {kind}, not an int"):
             game.encode(attrs.evolve(action, level=bad))  # type: ignore[misc]
     assert game.decode(game.encode(action)) == action
+
+
+def test_new_game_keeps_an_int_subclass_of_players_or_seed_as_a_plain_int() -> None:
+    """Found: ``new_game(players=IntLike(2), seed=IntLike(3))`` kept the subclass objects in the
+    state (its num_players and seed, then its saves and records)."""
+    for name in NAMES:
+        game = tabletop.load(name)
+        state = game.new_game(players=IntLike(game.min_players), seed=IntLike(3))
+        assert type(state.num_players) is int and type(state.seed) is int
+        assert state.to_dict() == game.new_game(players=game.min_players, seed=3).to_dict()

@@ -138,7 +138,7 @@ class Game(Generic[S]):
                 else f"{self.min_players} to {self.max_players}"
             )
             raise ValueError(f"{self.title} is played by {span} players, not {players}")
-        return players
+        return int(players)  # an int subclass (an IntEnum) by its value: the state holds plain ints
 
     def new_game(self, *, players: int | None = None, seed: int | None = None, **options: Any) -> S:
         """A new game: ``players`` seats (default: the minimum), chance seeded by ``seed``.
@@ -150,6 +150,7 @@ class Game(Generic[S]):
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, got {seed!r}")
+        seed = int(seed)  # as the player count: an int subclass is kept as its value
         resolved = self.resolve_options(num_players, options)
         return self._setup(num_players, seed, resolved, Rng.from_seed(seed))
 
