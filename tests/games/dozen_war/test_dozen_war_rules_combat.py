@@ -29,6 +29,7 @@ from tabletop.games.dozen_war.actions import (
     Guard,
     Move,
     Pass,
+    PlayCard,
     UseSkill,
 )
 from tabletop.games.dozen_war.components import stats_of
@@ -632,3 +633,46 @@ def test_r12_5_a_declared_target_out_of_range_when_its_hit_starts_is_skipped() -
     pass_all(s)
     assert s.units[rodoc].cell == cell(s, (10, 0)) and s.units[rodoc].has("root")
     assert hp(s, inf) == 1 and hp(s, lucy) == 3 and s.decision == "turn"
+
+
+def test_r5_5a_movement_buffs_leave_an_attack_at_zero_stars_damage_buffs_raise_it() -> None:
+    """R5.5a: Tiếng Thét (move) and Giày Nhanh Nhẹn (move) add no star; Ám Kỵ (damage) does."""
+    s = bare()
+    rodoc = general(s, 0, "rodoc", (5, 5))
+    inf = soldier(s, 0, "infantry", (5, 4))
+    soldier(s, 1, "archer", (5, 6))
+    play(s, UseSkill("rodoc.1"), target(inf), target(rodoc), Attack(rodoc))
+    assert s.attack is not None and s.attack.star == 0
+    t = bare()
+    soul = general(t, 0, "soul", (5, 5))
+    soldier(t, 1, "archer", (5, 6))
+    play(t, UseSkill("soul.1"), Attack(soul))
+    assert t.attack is not None and (t.attack.star, t.attack.damage) == (1, 2)
+    u = bare()
+    inf = soldier(u, 0, "infantry", (5, 5))
+    soldier(u, 1, "archer", (5, 6))
+    give(u, 0, "inf.giay_nhanh_nhen")
+    play(u, PlayCard("inf.giay_nhanh_nhen"))
+    while u.decision != "turn":
+        play(u, target(inf) if target(inf) in u.legal_actions() else Done())
+    play(u, Attack(inf))
+    assert u.attack is not None and u.attack.star == 0
+
+
+def test_r12_14_a_player_level_attack_credits_the_player_and_its_reflection_hits_nothing() -> None:
+    """R12.14: Thích Khách kills Kazu; Khiên Ma Thuật (★4) may answer it, but there is no unit to
+    reflect onto; the skull and coin go to the player."""
+    from tabletop.games.dozen_war.actions import DefendCard
+
+    s = bare()
+    kazu = general(s, 1, "kazu", (5, 5), hp=1)
+    give(s, 0, "com.thich_khach")
+    give(s, 1, "inf.khien_ma_thuat")
+    play(s, PlayCard("com.thich_khach"))
+    while s.decision == "necklace":
+        play(s, Pass())
+    play(s, target(kazu))
+    assert s.decision == "defence_card"
+    play(s, DefendCard("inf.khien_ma_thuat"))
+    pass_all(s)
+    assert hp(s, kazu) == 0 and s.skulls[0] == 1 and s.coins[0] == 1 and s.decision == "turn"
