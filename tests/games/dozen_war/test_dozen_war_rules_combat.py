@@ -676,3 +676,15 @@ def test_r12_14_a_player_level_attack_credits_the_player_and_its_reflection_hits
     play(s, DefendCard("inf.khien_ma_thuat"))
     pass_all(s)
     assert hp(s, kazu) == 0 and s.skulls[0] == 1 and s.coins[0] == 1 and s.decision == "turn"
+
+
+def test_r3_4g_r10_10_splash_never_hits_an_allied_unit() -> None:
+    """R3.4g: in alliance mode the next cell holds only the attacker's ally's unit: no splash."""
+    s = bare(mode="alliance")
+    s.side_of = [0, 1, 0, 1]
+    cav = soldier(s, 0, "cavalry", (6, 5))
+    victim = soldier(s, 1, "archer", (6, 6))
+    ally = soldier(s, 2, "archer", (6, 7))
+    beyond = soldier(s, 3, "archer", (6, 8))
+    play(s, Attack(cav), target(victim))
+    assert hp(s, victim) == 0 and hp(s, ally) == 1 and hp(s, beyond) == 1 and s.decision == "turn"
