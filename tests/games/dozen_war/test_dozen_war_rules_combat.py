@@ -688,3 +688,23 @@ def test_r3_4g_r10_10_splash_never_hits_an_allied_unit() -> None:
     beyond = soldier(s, 3, "archer", (6, 8))
     play(s, Attack(cav), target(victim))
     assert hp(s, victim) == 0 and hp(s, ally) == 1 and hp(s, beyond) == 1 and s.decision == "turn"
+
+
+def test_r12_6_r5_2b_a_defence_ultimate_costs_two_coins_in_the_window() -> None:
+    """R12.6 step 2, R5.2b: Hồi Sức is offered only to a defender holding 2 coins, who pays them."""
+    for coins in (1, 2):
+        s = bare()
+        general(s, 0, "kazu", (5, 2))
+        lucy = general(s, 1, "lucy", (5, 5))
+        general(s, 1, "rodoc", (8, 8))
+        hurt = soldier(s, 1, "infantry", (8, 9), hp=1)
+        _coins(s, 1, coins)
+        play(s, UseSkill("kazu.2"), target(lucy))
+        assert (s.decision == "defence_skill") == (coins == 2)
+        if coins == 2:
+            play(s, DefendSkill("rodoc.3"))
+            while s.decision != "turn":
+                legal = s.legal_actions()
+                play(s, target(hurt) if target(hurt) in legal else legal[0])
+            assert s.coins[1] == 0 and s.bank == 30 and hp(s, hurt) == 2 and "rodoc.3" in s.marks[1]
+        assert hp(s, lucy) == 1
