@@ -9,10 +9,11 @@ import pytest
 
 from tabletop import IllegalAction
 from tabletop.core import Action, TurnOrder
-from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war import GAME, interpreter
 from tabletop.games.dozen_war.actions import CASTLE_BASE, ChooseCell, Pass, Target
 from tabletop.games.dozen_war.board import spec_of, to_action_cell
-from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS
+from tabletop.games.dozen_war.components import CARD_COPIES, EVENTS, GENERAL_IDS
+from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Castle, Task, Unit
 from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import new_general, new_soldier
@@ -149,3 +150,17 @@ def target(code: int) -> Target:
 def choose_cell(state: DozenWarState, rc: tuple[int, int]) -> ChooseCell:
     """Choose a cell."""
     return ChooseCell(acell(state, rc))
+
+
+def give_coins(state: DozenWarState, seat: int, amount: int) -> None:
+    """Move ``amount`` coins from the bank to ``seat`` (the bank keeps the total, R2.5)."""
+    state.coins[seat] += amount
+    state.bank -= amount
+
+
+def run_event(state: DozenWarState, design: str, key: str, seat: int = 0) -> None:
+    """Resolve event ``design``'s ``key`` ("low" or "high") for ``seat`` now, as a round does."""
+    zone = EVENTS[design].affects.get("zone", "")
+    interpreter.start(state, ("event", design, key), seat, -1, zone=zone)
+    state.forget_legal_actions()
+    run(state)

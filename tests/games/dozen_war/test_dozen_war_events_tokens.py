@@ -13,14 +13,16 @@ from games.dozen_war.dozen_war_helpers import (
     cell,
     general,
     give,
+    give_coins,
     hp,
     mountain,
     play,
     refused,
+    run_event,
     soldier,
     target,
 )
-from tabletop.games.dozen_war import GAME, interpreter
+from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
     Attack,
@@ -35,33 +37,20 @@ from tabletop.games.dozen_war.actions import (
     Target,
 )
 from tabletop.games.dozen_war.components import CARD_COPIES, EVENTS, TOKENS
-from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import _affected
 from tabletop.games.dozen_war.state import DozenWarState
 
 
-def _event(s: DozenWarState, design: str, key: str, seat: int = 0) -> None:
-    zone = EVENTS[design].affects.get("zone", "")
-    interpreter.start(s, ("event", design, key), seat, -1, zone=zone)
-    s.forget_legal_actions()
-    run(s)
-
-
-def _coins(s: DozenWarState, seat: int, amount: int) -> None:
-    s.coins[seat] += amount
-    s.bank -= amount
-
-
 def test_e01_tax_and_e14_harvest_coins() -> None:
     s = bare()
-    _event(s, "E01", "low")
+    run_event(s, "E01", "low")
     assert s.coins[0] == 0  # nothing to pay
-    _event(s, "E01", "high")
-    _event(s, "E14", "high")
+    run_event(s, "E01", "high")
+    run_event(s, "E14", "high")
     assert s.coins[0] == 3 and s.bank == 27
-    _event(s, "E14", "low")
-    _event(s, "E01", "low")
+    run_event(s, "E14", "low")
+    run_event(s, "E01", "low")
     assert s.coins[0] == 3
 
 
@@ -78,18 +67,18 @@ def test_e01_tax_and_e14_harvest_coins() -> None:
 )
 def test_card_draw_events(design: str, key: str, cards: int) -> None:
     s = bare()
-    _event(s, design, key)
+    run_event(s, design, key)
     assert len(s.hands[0]) == cards
 
 
 def test_e03_reinforcements_and_e10_mercenaries() -> None:
     s = bare()
     keep = castle(s, 0, "archer", (0, 7))
-    _event(s, "E03", "high")
+    run_event(s, "E03", "high")
     assert sum(1 for u in s.units.values() if u.cell == cell(s, (0, 7)) and u.cls == "archer") == 1
-    _event(s, "E10", "low")
+    run_event(s, "E10", "low")
     assert sum(1 for u in s.units.values() if u.cell == cell(s, (0, 7)) and u.cls == "infantry") == 1
-    _event(s, "E10", "high")
+    run_event(s, "E10", "high")
     play(s, ChooseOption("cavalry"))
     assert sum(1 for u in s.units.values() if u.cell == cell(s, (0, 7))) == 3
     assert keep == CASTLE_BASE
@@ -98,12 +87,12 @@ def test_e03_reinforcements_and_e10_mercenaries() -> None:
 def test_e04_desertion_and_e17_sabotage_choices() -> None:
     s = bare()
     extra = soldier(s, 0, "archer", (5, 5))
-    _event(s, "E04", "low")
+    run_event(s, "E04", "low")
     assert s.decision == "select"
     play(s, Target(extra))
     assert extra not in s.units and s.skulls == [0, 0, 0, 0]
     give(s, 0, "cav.dai_dao")
-    _event(s, "E17", "low")
+    run_event(s, "E17", "low")
     play(s, Discard("cav.dai_dao"))
     assert s.hands[0] == [] and any(CARD_COPIES[c] == "cav.dai_dao" for c in s.discard)
 
@@ -112,11 +101,11 @@ def test_e05_spring_e06_plague_e15_rumour_never_kill() -> None:
     s = bare()
     est = general(s, 0, "est", (5, 5), hp=1, pieces=("map_piece_1",))
     kazu = general(s, 0, "kazu", (6, 6), hp=2)
-    _event(s, "E06", "low")
+    run_event(s, "E06", "low")
     assert hp(s, est) == 1 and hp(s, kazu) == 1
-    _event(s, "E05", "high")
+    run_event(s, "E05", "high")
     assert hp(s, est) == 2 and hp(s, kazu) == 2
-    _event(s, "E15", "low")
+    run_event(s, "E15", "low")
     assert hp(s, est) == 1 and hp(s, kazu) == 2
 
 
@@ -124,7 +113,7 @@ def test_e07_tremor_hurts_soldiers_in_the_centre() -> None:
     s = bare()
     inside = soldier(s, 0, "infantry", (6, 7))
     outside = soldier(s, 0, "archer", (1, 1))
-    _event(s, "E07", "low")
+    run_event(s, "E07", "low")
     assert hp(s, inside) == 1 and hp(s, outside) == 1
 
 
@@ -133,7 +122,7 @@ def test_e08_gold_vein_is_for_generals_in_the_foothills() -> None:
     general(s, 1, "est", (2, 6))
     soldier(s, 2, "infantry", (2, 6))
     assert _affected(s, "E08") == [1]
-    _event(s, "E08", "high", seat=1)
+    run_event(s, "E08", "high", seat=1)
     assert s.coins[1] == 2
 
 
@@ -143,9 +132,9 @@ def test_e11_e12_e13_round_modifiers() -> None:
     cav = soldier(s, 0, "cavalry", (8, 8))
     est = general(s, 0, "est", (2, 2))
     foe = soldier(s, 1, "infantry", (5, 5))
-    _event(s, "E11", "low")
-    _event(s, "E12", "high")
-    _event(s, "E13", "low")
+    run_event(s, "E11", "low")
+    run_event(s, "E12", "high")
+    run_event(s, "E13", "low")
     legal = s.legal_actions()
     assert Attack(archer) not in legal  # range 3 - 1
     assert Move(est, acell(s, (2, 4))) in legal and Move(cav, acell(s, (8, 11))) not in legal
@@ -158,17 +147,17 @@ def test_e16_last_stand_for_the_fewest_castles() -> None:
     for seat in (0, 1, 2):
         castle(s, seat, "infantry", (0, 2 * seat))
     assert _affected(s, "E16") == [3]
-    _event(s, "E16", "high", seat=3)
+    run_event(s, "E16", "high", seat=3)
     assert s.coins[3] == 1 and len(s.hands[3]) == 1
 
 
 def test_e19_castle_repair_and_e20_mana_drought() -> None:
     s = bare()
     castle(s, 0, "infantry", (0, 2), hp=1)
-    _event(s, "E19", "high")
+    run_event(s, "E19", "high")
     assert s.castles[0].hp == 2
     general(s, 0, "soul", (5, 5))
-    _event(s, "E20", "low")
+    run_event(s, "E20", "low")
     assert s.decision == "mark_skill"
     play(s, MarkSkill("soul.1"))
     assert "soul.1" in s.marks[0]
@@ -182,7 +171,7 @@ def test_every_event_outcome_runs_without_choices_left_hanging() -> None:
             soldier(s, 0, "archer", (6, 7))
             castle(s, 0, "infantry", (0, 2), hp=1)
             give(s, 0, "cav.dai_dao")
-            _event(s, design, key)
+            run_event(s, design, key)
             while s.decision != "turn":
                 play(s, s.legal_actions()[0])
 
@@ -214,7 +203,7 @@ def test_every_token_when_dug(token: str) -> None:
     give(s, 0, "cav.dai_dao")
     give(s, 0, "arc.no_sat")
     give(s, 0, "com.binh_mau")
-    _coins(s, 0, 1)
+    give_coins(s, 0, 1)
     mountain(s, (3, 6), [token])
     play(s, Dig(est, acell(s, (3, 6))))
     kind = TOKENS[token].kind
@@ -272,7 +261,7 @@ def test_an_eliminated_player_leaves_the_order_and_its_hand_goes_to_the_discard(
     victim = next(u.id for u in s.units.values() if u.owner == 2)
     s.units[victim] = attrs.evolve(s.units[victim], hp=1)
     give(s, 2, "cav.dai_dao")
-    _coins(s, 2, 3)
+    give_coins(s, 2, 3)
     archer = soldier(s, 0, "archer", (12, 5))
     play(s, Attack(archer), target(victim), Pass())  # P3 holds a card: its defence-card step
     assert s.eliminated[2] and 2 not in s.turns.order and s.hands[2] == [] and s.coins[2] == 0

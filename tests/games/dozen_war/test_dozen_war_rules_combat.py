@@ -12,6 +12,7 @@ from games.dozen_war.dozen_war_helpers import (
     cell,
     general,
     give,
+    give_coins,
     hp,
     mountain,
     pass_all,
@@ -35,11 +36,6 @@ from tabletop.games.dozen_war.actions import (
 from tabletop.games.dozen_war.components import stats_of
 from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN
 from tabletop.games.dozen_war.state import DozenWarState
-
-
-def _coins(s: DozenWarState, seat: int, amount: int) -> None:
-    s.coins[seat] += amount
-    s.bank -= amount
 
 
 def _with_status(s: DozenWarState, uid: int, status: str) -> None:
@@ -86,7 +82,7 @@ def test_r12_3_the_ultimate_is_paid_and_marked_and_the_numbers_fixed_at_declarat
     s = bare()
     general(s, 0, "kazu", (5, 2))
     foe = soldier(s, 1, "infantry", (5, 6))
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("kazu.3"))
     # Before any target is chosen: coins gone to the bank, the skill marked, the numbers fixed.
     assert s.decision == "target" and s.coins[0] == 0 and s.bank == 30 and "kazu.3" in s.marks[0]
@@ -222,7 +218,7 @@ def test_r12_13_r5_5c_a_hostile_effect_without_damage_has_no_guard_step_and_its_
     lucy = general(s, 1, "lucy", (5, 7))
     soldier(s, 1, "infantry", (5, 8))  # an infantry general's neighbour: could guard a damaging hit
     give(s, 1, "com.quyen_truong_phep_thuat")  # ★3 < ★4: not playable
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("neuro.3"), target(lucy))
     assert s.hit is not None and s.hit.star == 4 and s.hit.damage == 0
     assert s.decision != "guard"
@@ -476,7 +472,7 @@ def test_r5_5b_a_defence_with_fewer_stars_is_refused_naming_the_rule() -> None:
     lucy = general(s, 1, "lucy", (5, 7))
     general(s, 1, "rodoc", (8, 8))
     soldier(s, 1, "infantry", (8, 9), hp=1)  # Hồi Sức (★3) has a legal heal: the window opens
-    _coins(s, 1, 2)
+    give_coins(s, 1, 2)
     play(s, UseSkill("kazu.2"), target(lucy))
     assert s.decision == "defence_skill" and s.hit is not None and s.hit.star == 2
     assert DefendSkill("rodoc.3") in s.legal_actions() and DefendSkill("lucy.1") not in s.legal_actions()
@@ -698,7 +694,7 @@ def test_r12_6_r5_2b_a_defence_ultimate_costs_two_coins_in_the_window() -> None:
         lucy = general(s, 1, "lucy", (5, 5))
         general(s, 1, "rodoc", (8, 8))
         hurt = soldier(s, 1, "infantry", (8, 9), hp=1)
-        _coins(s, 1, coins)
+        give_coins(s, 1, coins)
         play(s, UseSkill("kazu.2"), target(lucy))
         assert (s.decision == "defence_skill") == (coins == 2)
         if coins == 2:

@@ -21,6 +21,7 @@ from games.dozen_war.dozen_war_helpers import (
     pass_until,
     play,
     refused,
+    run_event,
     soldier,
     target,
 )
@@ -179,28 +180,19 @@ def test_r14_5_alliance_rumour_compares_teams() -> None:
     assert _affected(s, "E15") == [0, 2]
 
 
-def _event(s: DozenWarState, design: str, key: str, seat: int = 0) -> None:
-    from tabletop.games.dozen_war import interpreter
-
-    zone = EVENTS[design].affects.get("zone", "")
-    interpreter.start(s, ("event", design, key), seat, -1, zone=zone)
-    s.forget_legal_actions()
-    run(s)
-
-
 def test_r14_4_an_event_kills_soldiers_crediting_nobody_and_a_soldier_that_does_not_fit_is_lost() -> None:
     """R14.4; R2.24, R2.27: events harm or help; E07 touches only the centre zone."""
     s = bare()
     archer = soldier(s, 0, "archer", (6, 7))
     inf = soldier(s, 0, "infantry", (5, 5))
-    _event(s, "E07", "low")
+    run_event(s, "E07", "low")
     assert hp(s, archer) == 0 and hp(s, inf) == 1 and s.skulls == [0, 0, 0, 0] and s.coins == [0, 0, 0, 0]
     t = bare()
     castle(t, 0, "cavalry", (0, 0))
     for _ in range(5):
         soldier(t, 0, "cavalry", (0, 0))
     before = len(t.units)
-    _event(t, "E03", "high")
+    run_event(t, "E03", "high")
     while t.decision != "turn":
         play(t, t.legal_actions()[0])
     assert len(t.units) == before
@@ -467,7 +459,7 @@ def test_r7_2_r7_1a_an_event_that_kills_a_players_last_unit_eliminates_it() -> N
     for uid in [u.id for u in s.units.values() if u.owner == 1]:
         del s.units[uid]
     last = soldier(s, 1, "archer", (6, 7))
-    _event(s, "E07", "low", seat=1)
+    run_event(s, "E07", "low", seat=1)
     assert hp(s, last) == 0 and s.eliminated[1] and 1 not in s.turns.order and s.skulls == [0, 0, 0, 0]
 
 
@@ -476,7 +468,7 @@ def test_r2_6a_r14_4_an_event_payout_is_limited_by_the_bank() -> None:
     s = bare()
     s.coins = [29, 0, 0, 0]
     s.bank = 1
-    _event(s, "E14", "high")
+    run_event(s, "E14", "high")
     assert s.coins[0] == 30 and s.bank == 0
 
 

@@ -14,6 +14,7 @@ from games.dozen_war.dozen_war_helpers import (
     choose_cell,
     general,
     gid,
+    give_coins,
     hp,
     pass_all,
     pass_until,
@@ -31,12 +32,6 @@ from tabletop.games.dozen_war.actions import (
     Pass,
     UseSkill,
 )
-from tabletop.games.dozen_war.state import DozenWarState
-
-
-def _coins(s: DozenWarState, seat: int, amount: int) -> None:
-    s.coins[seat] += amount
-    s.bank -= amount
 
 
 def test_est_phi_than_swaps_and_the_soldier_takes_the_hit() -> None:
@@ -72,7 +67,7 @@ def test_est_ultimate_more_move_and_four_targets() -> None:
     s = bare()
     est = general(s, 0, "est", (5, 5))
     foes = [soldier(s, 1, "archer", rc) for rc in ((4, 4), (4, 5), (4, 6))]
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("est.3"))
     assert s.coins[0] == 0 and s.units[est].buff_move == 2
     play(s, Attack(est), *(target(f) for f in foes))
@@ -106,7 +101,7 @@ def test_kazu_xich_quy_pulls_the_survivor_next_to_him() -> None:
     general(s, 0, "kazu", (5, 2))
     foe = soldier(s, 1, "infantry", (5, 6))
     soldier(s, 1, "infantry", (4, 6))  # could guard, but the hit cannot be guarded
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("kazu.3"), target(foe))
     pass_all(s)
     assert hp(s, foe) == 1 and s.units[foe].cell == cell(s, (5, 3))
@@ -139,7 +134,7 @@ def test_rodoc_hoi_suc_heals_before_damage() -> None:
     general(s, 1, "rodoc", (5, 8))
     victim = soldier(s, 1, "infantry", (5, 6), hp=1)
     cav = soldier(s, 0, "cavalry", (5, 5))
-    _coins(s, 1, 2)
+    give_coins(s, 1, 2)
     play(s, Attack(cav), target(victim))
     pass_until(s, "defence_skill")
     play(s, DefendSkill("rodoc.3"))
@@ -178,7 +173,7 @@ def test_mask_can_can_cong_ly_damage_and_heal_by_the_die() -> None:
     mask = general(s, 0, "mask", (5, 2), hp=1)
     foe = general(s, 1, "lucy", (5, 5))
     soldier(s, 1, "infantry", (5, 4))  # units in between do not stop it; no guard allowed
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     die = s.rng.copy().randint(1, 6)
     play(s, UseSkill("mask.3"), target(foe))
     pass_all(s)
@@ -211,7 +206,7 @@ def test_soul_thay_doc_swaps_and_counters() -> None:
     soul = general(s, 1, "soul", (5, 5))
     sold = soldier(s, 1, "infantry", (5, 7))
     attacker = soldier(s, 0, "infantry", (5, 4))
-    _coins(s, 1, 2)
+    give_coins(s, 1, 2)
     play(s, Attack(attacker), target(soul))
     pass_until(s, "defence_skill")
     play(s, DefendSkill("soul.3"))
@@ -245,7 +240,7 @@ def test_siri_am_phong_three_more_move() -> None:
     s = bare()
     general(s, 0, "siri", (5, 5))
     inf = soldier(s, 0, "infantry", (5, 6))
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("siri.3"), target(inf))
     assert Move(inf, acell(s, (5, 10))) in s.legal_actions()
 
@@ -299,7 +294,7 @@ def test_xacnas_phan_bong_named_faces_decide() -> None:
     s = bare()
     xacnas = general(s, 1, "xacnas", (5, 6))
     cav = soldier(s, 0, "cavalry", (5, 5))
-    _coins(s, 1, 2)
+    give_coins(s, 1, 2)
     play(s, Attack(cav), target(xacnas))
     pass_until(s, "defence_skill")
     play(s, DefendSkill("xacnas.3"), ChooseOption("1"))
@@ -340,7 +335,7 @@ def test_lucy_dien_cuong_two_hits_chosen_per_hit() -> None:
     s = bare()
     general(s, 0, "lucy", (5, 2))
     foe = general(s, 1, "kazu", (5, 5))
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("lucy.3"), target(foe))
     pass_all(s)
     play(s, target(foe))
@@ -368,7 +363,7 @@ def test_grim_sao_chep_copies_an_enemy_skill() -> None:
     s = bare()
     grim = general(s, 0, "grim", (5, 5))
     s.used_skills[1].append("soul.1")
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("grim.3", copy="soul.1"))
     assert s.units[grim].buff_damage == 1 and "grim.3" in s.marks[0] and s.coins[0] == 0
     refused(s, UseSkill("grim.1"), "R5.3")
@@ -396,7 +391,7 @@ def test_neuro_thuoc_cam_silences_a_general() -> None:
     s = bare()
     general(s, 0, "neuro", (5, 5))
     lucy = general(s, 1, "lucy", (5, 7))
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("neuro.3"), target(lucy))
     pass_all(s)
     assert s.units[lucy].has("silence")
@@ -424,7 +419,7 @@ def test_ranus_bung_chay_up_to_four_in_radius_two() -> None:
     s = bare()
     general(s, 0, "ranus", (5, 5))
     foes = [soldier(s, 1, "archer", rc) for rc in ((3, 4), (7, 6), (5, 7), (6, 3))]
-    _coins(s, 0, 2)
+    give_coins(s, 0, 2)
     play(s, UseSkill("ranus.3"), *(target(f) for f in foes))
     pass_all(s)
     assert all(hp(s, f) == 0 for f in foes)
