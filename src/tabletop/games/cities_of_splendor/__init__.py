@@ -87,7 +87,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.core import Game, Option
+from tabletop.core import Game, Market, Option
 
 from .actions import (
     ACTION_SPACE,
@@ -124,6 +124,7 @@ from .components import (
     Noble,
     TradingPost,
 )
+from .saves import market_structure_hook, player_structure_hook
 from .setup import setup
 from .state import CitiesOfSplendorState, Player
 
@@ -161,6 +162,14 @@ GAME: Game[CitiesOfSplendorState] = Game(
             choices=MODULES,
         ),
     ],
+)
+# Quicker structuring of a save's players and markets, same results (see .saves); installed
+# before anything is loaded, so the hooks cattrs builds for the state's lists use them.
+GAME.converter.register_structure_hook(
+    Player, player_structure_hook(Player, GAME.converter.get_structure_hook(Player))
+)
+GAME.converter.register_structure_hook(
+    Market, market_structure_hook(GAME.converter.get_structure_hook(Market))
 )
 
 __all__ = [

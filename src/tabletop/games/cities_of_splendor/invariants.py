@@ -312,8 +312,7 @@ def _check_players(state: St) -> None:
 
 def _check_nobles_and_cities(state: St) -> None:
     nobles = state.nobles + [n for p in state.players for n in p.nobles + p.reserved_nobles]
-    distinct = set(nobles)
-    if len(distinct) != len(nobles) or not NOBLES.keys() >= distinct:  # else both checks pass
+    if not _nobles_once(nobles):
         for where, held in [("nobles", state.nobles)] + [
             (f"player {seat} {name}", nobles)
             for seat, p in enumerate(state.players)
@@ -352,6 +351,13 @@ def _check_nobles_and_cities(state: St) -> None:
             _fail(f"player {seat} claimed city {player.city!r}, which is not in play {state.cities}")
     if _repeated(claimed):
         _fail(f"city {_repeated(claimed)} is claimed by two players")
+
+
+def _nobles_once(nobles: list[str]) -> bool:
+    """Whether every noble in ``nobles`` is known and listed once: then the checks of the
+    nobles' places pass."""
+    distinct = set(nobles)
+    return len(distinct) == len(nobles) and NOBLES.keys() >= distinct
 
 
 def _check_claims(state: St, seat: int) -> None:
