@@ -92,6 +92,10 @@ _STRUCTURES = frozenset({Build, BuildFree})
 #: dicts: read for every card played).
 _COIN_COST = {card.id: card.cost.coins for card in CARDS.values()}
 _EFFECT = {card.id: card.effect for card in CARDS.values()}
+#: Per card id, its effect if it pays coins once, when built (else None: most cards).
+_ONCE = {
+    card: effect if effect.coins or effect.coins_per is not None else None for card, effect in _EFFECT.items()
+}
 _STAGES = {(board.name, side): stages for board in BOARDS.values() for side, stages in board.sides.items()}
 
 
@@ -131,7 +135,9 @@ def _after_placing(s: SevenWondersState, city: int, card: str, action: Action, g
     (so a Lighthouse counts itself and Vineyard counts the neighbours' cards of this turn)."""
     kind = type(action)
     if kind is Build or kind is BuildFree:
-        effect = _EFFECT[card]
+        effect = _ONCE[card]
+        if effect is None:
+            return
     elif kind is BuildStage:
         effect = _STAGES[s.boards[city], s.sides[city]][len(s.tucked[city]) - 1].effect
         if effect.special == "build_from_discard":
@@ -173,13 +179,14 @@ def resolve_turn(s: SevenWondersState) -> None:
     gain = [0] * s.num_cities
     placed = []
     # The Free City's card comes from the holder's hand after the holder's own (the order the
-    # choices were made in), so lower city indexes take their card first.
+    # choices were made in), so lower city indexes take their card first. A city's view is
+    # updated as soon as its card is down (placing reads no view); the once-only coins wait
+    # until every card is.
     for city, action in revealed.items():
         card = _take(s, city, action)
         _place(s, city, card, action, gain)
-        placed.append((city, card, action))
-    for city, card, action in placed:
         _update(s, city, card, action)
+        placed.append((city, card, action))
     for city, card, action in placed:
         _after_placing(s, city, card, action, gain)
     _collect(s, gain)
@@ -242,23 +249,20 @@ def _next_turn(s: SevenWondersState) -> None:
     s.turn += 1
     n = s.num_players
     if n == 2:
-        s.hands.pass_hands([1, 0])
+        s.hands.pass_hands(_SWAP)
         s.holder = 1 - s.holder  # the Free City card travels with the hand
         s.hands.add(s.holder, s.pile.pop())
-    elif s.age == 2:
-        s.hands.pass_right(_seating(n))
     else:
-        s.hands.pass_left(_seating(n))
+        s.hands.pass_hands(_TO_RIGHT[n] if s.age == 2 else _TO_LEFT[n])
     s.choices.begin(range(s.num_cities))
 
 
-def _seating(n: int) -> TurnOrder:
-    """Seats 0..n-1 clockwise (never mutated: shared)."""
-    return _SEATINGS[n]
-
-
-#: Per player count (3-7: with 2 the hands swap), the seats clockwise.
+#: Per player count (3-7: with 2 the hands swap), the seat each seat's hand goes to in Ages I
+#: and III (its left neighbour) and in Age II (its right), the seats sitting clockwise.
 _SEATINGS = {n: TurnOrder(list(range(n))) for n in range(3, 8)}
+_TO_LEFT = {n: [turns.left_of(seat) for seat in range(n)] for n, turns in _SEATINGS.items()}
+_TO_RIGHT = {n: [turns.right_of(seat) for seat in range(n)] for n, turns in _SEATINGS.items()}
+_SWAP = [1, 0]
 
 
 def start_age(s: SevenWondersState) -> None:

@@ -3,6 +3,7 @@ pending decisions. Each raises ``ValueError`` naming what is wrong."""
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import each_in_one_place
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from .state import SevenWondersState
 
 _ALL_CARDS = frozenset(CARDS)
+_NAME_OF = {card.id: card.name for card in CARDS.values()}.get
 
 
 def check(s: SevenWondersState) -> None:
@@ -35,7 +37,7 @@ def check(s: SevenWondersState) -> None:
             raise ValueError(f"city {city}: tucked_known must give one entry per tucked card")
         if s.coins[city] < 0:
             raise ValueError(f"city {city} holds {s.coins[city]} coins: coins are never negative")
-        names = [CARDS[c].name for c in s.built[city] if c in CARDS]
+        names = list(filter(None, map(_NAME_OF, s.built[city])))  # unknown cards: refused below
         if len(set(names)) != len(names):
             raise ValueError(f"city {city} holds two structures of one name: {sorted(names)}")
     if len(set(s.boards)) != cities:
@@ -48,20 +50,20 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"decks must hold the three Ages' decks, got {len(s.decks)}")
     if (n == 2) != (0 <= s.holder < n):
         raise ValueError(f"holder must be a seat with 2 players and -1 otherwise, got {s.holder}")
-    places: list[tuple[str, tuple[str, ...] | list[str]]] = []
-    places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(s.hands.cards)]
-    places += [(f"city {city}'s structures", built) for city, built in enumerate(s.built)]
-    places += [(f"city {city}'s wonder", tucked) for city, tucked in enumerate(s.tucked)]
-    places += [("the discard pile", s.discard), ("the Free City's pile", s.pile), ("the box", s.box)]
-    places += [(f"the Age {age} deck", deck) for age, deck in enumerate(s.decks, start=1)]
     # Every card once, each known, and none missing: one set comparison; only a save that
-    # fails it pays for the check naming the card and its places.
-    every = [card for _, cards in places for card in cards]
+    # fails it pays for naming the places and the check naming the card.
     try:
+        every = [*chain(*s.hands.cards, *s.built, *s.tucked, *s.decks), *s.discard, *s.pile, *s.box]
         exact = len(every) == len(CARDS) and _ALL_CARDS.issuperset(every) and len(set(every)) == len(every)
-    except TypeError:  # an unhashable item from a tampered save
+    except TypeError:  # an unhashable item or a place that is no list, from a tampered save
         exact = False
     if not exact:
+        places: list[tuple[str, tuple[str, ...] | list[str]]] = []
+        places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(s.hands.cards)]
+        places += [(f"city {city}'s structures", built) for city, built in enumerate(s.built)]
+        places += [(f"city {city}'s wonder", tucked) for city, tucked in enumerate(s.tucked)]
+        places += [("the discard pile", s.discard), ("the Free City's pile", s.pile), ("the box", s.box)]
+        places += [(f"the Age {age} deck", deck) for age, deck in enumerate(s.decks, start=1)]
         each_in_one_place(places, CARDS)
     for choice_city, action in s.choices.choices.items():
         if not 0 <= choice_city < cities:

@@ -76,9 +76,10 @@ _DISCARD_OF = DISCARD.__getitem__
 _OWN_STAGE_OF = {kind: build_stage(kind, 0, 0) for kind in _INFO}.__getitem__
 
 
-#: Per board and side, each wonder stage's coin cost and packed resource cost.
-_STAGE_COSTS = {
-    (board.name, side): tuple((stage.cost.coins, pack(stage.cost_vector)) for stage in stages)
+#: Per board and side, each wonder stage's coin cost and packed resource cost, then None (no
+#: stage left): indexed by the stages built.
+_STAGE_COSTS: dict[tuple[str, str], tuple[tuple[int, int] | None, ...]] = {
+    (board.name, side): (*((stage.cost.coins, pack(stage.cost_vector)) for stage in stages), None)
     for board in BOARDS.values()
     for side, stages in board.sides.items()
 }
@@ -94,12 +95,11 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     market = s.markets[city] or s.market(city)
     known_builds = market.built
     must_build = city >= s.num_players
-    stages = _STAGE_COSTS[s.boards[city], s.sides[city]]
-    built_stages = len(s.tucked[city])
-    has_stage = built_stages < len(stages)
+    stage = _STAGE_COSTS[s.boards[city], s.sides[city]][len(s.tucked[city])]
+    has_stage = stage is not None
     stage_spend = stage_bits = -1
-    if has_stage:
-        stage_coins, stage_bits = stages[built_stages]
+    if stage is not None:
+        stage_coins, stage_bits = stage
         stage_spend = coins - stage_coins
     # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
     # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
@@ -142,15 +142,16 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
             continue
         if olympia:
             add(free_build)
-        spend = coins - coin_cost
-        if spend < 0:
+        if coin_cost > coins:
             continue
-        if (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
+        # (Most cards cost no resource, or coins only: no arithmetic on the packed ints.)
+        if not bits or (made - bits) & GUARD == GUARD:  # the city makes it all: no need to trade
             add(plain_build)
         elif (reach - bits) & GUARD == GUARD:  # else no one has enough to sell
             options = known_builds.get(kind)
             if options is None:
                 options = market.actions(kind, bits)
+            spend = coins - coin_cost
             for total, action in options:
                 if total > spend:
                     break

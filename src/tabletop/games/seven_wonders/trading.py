@@ -137,6 +137,9 @@ _PACKED: dict[tuple[int, int, int, int, int, bool], Priced] = {}
 #: (the city's choices and prices, what is lacking: packed) -> what is left to buy once its
 #: single-purpose choice cards are used, and its other choice cards and prices that bear on it.
 _OWN: dict[tuple[int, int], Signature | None] = {}
+#: (what a seller may sell, what is lacking: packed) -> :func:`_sold` of a seller with "one of
+#: these" cards bearing on the purchase.
+_SOLD: dict[tuple[int, int], tuple[int | Signature, Wares]] = {}
 #: splits -> their one :class:`Priced` (see :func:`priced`).
 _PRICED: dict[tuple[Split, ...], Priced] = {}
 #: (a purchase problem, whether pruned) -> its splits.
@@ -304,10 +307,13 @@ def _sold(seller: Production, lacking: int) -> tuple[int | Signature, Wares]:
         diff = (lacking | GUARD) - seller.sell_fixed_bits
         plain = lacking - (diff & (((diff & GUARD) >> _SHIFT) * FIELD))
         return plain, plain
-    # Computed afresh (a few int operations): a seller's wares and a purchase seldom recur
-    # together.
-    signature, fixed, choices = _supply(seller, lacking)
-    return signature, (fixed, choices)
+    key = (seller.trade_code, lacking)
+    found = _SOLD.get(key)
+    if found is None:
+        _bounded(_SOLD)
+        signature, fixed, choices = _supply(seller, lacking)
+        found = _SOLD[key] = signature, (fixed, choices)
+    return found
 
 
 def _wares(sold: Wares) -> tuple[Vector, Masks]:
