@@ -355,6 +355,10 @@ def test_apply_of_tampered_foreign_and_stale_actions(
     stale: list[Action] = []
     state = advance(new_state(name, config, seed), rng, steps, stale)
     other = advance(new_state(name, config + 1, seed + 1), rng, rng.randrange(60))
+    if data.draw(st.integers(0, 3), label="determinized") == 0 and not state.is_terminal:
+        # A search's guess: its legal actions are the true ones only for the mover.
+        stale += state.legal_actions()[:3]
+        state = state.determinize(data.draw(st.integers(0, state.num_players - 1)), seed)
     action, what = data.draw(tampered_actions(state, stale, other))
     note(f"{state!r}: {what}")
     with no_hang(what):
@@ -511,7 +515,8 @@ def test_new_game_with_hostile_players_seed_and_options(name: str, data: st.Data
         if not done:
             return
         keeps_invariants(state, what)
-        assert state.num_players == players and type(state.num_players) is int, what
+        expected = game.min_players if players is None else players  # None: the fewest
+        assert state.num_players == expected and type(state.num_players) is int, what
         assert type(state.seed) is int, f"{what}: the state's seed is a {type(state.seed).__name__}"
         data_ = json_copy(state.to_dict())
         loaded = game.state_from_dict(data_)
@@ -705,3 +710,27 @@ def test_new_game_keeps_an_int_subclass_of_players_or_seed_as_a_plain_int() -> N
         state = game.new_game(players=IntLike(game.min_players), seed=IntLike(3))
         assert type(state.num_players) is int and type(state.seed) is int
         assert state.to_dict() == game.new_game(players=game.min_players, seed=3).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (("castles", 3, "cell", 161), "are not those of the seats' homes"),
+        (("castles", 0, "type", "zz"), "are not those of the seats' homes"),
+        (("home", 0, None, "zz"), "is not distinct homes of the map"),
+    ],
+)
+def test_dozen_war_trusted_save_with_a_castle_or_home_moved_is_refused(
+    edit: tuple[str, int, str | None, Any], words: str
+) -> None:
+    """Found: a trusted load of a save whose castle 3 was moved from cell 77 to cell 161 (another
+    castle's) loaded, and 101 decisions later units stood on an impossible stack there."""
+    game = tabletop.load("dozen_war")
+    save = json_copy(game.new_game(players=4, seed=1).to_dict())
+    key, index, field, value = edit
+    if field is None:
+        save[key][index] = value
+    else:
+        save[key][index][field] = value
+    with pytest.raises(ValueError, match=words):
+        game.state_from_dict(save, verify=False)

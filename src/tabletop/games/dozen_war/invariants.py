@@ -73,8 +73,18 @@ def check(state: DozenWarState) -> None:
             raise ValueError(f"castle {index} stands off the board (cell {castle.cell})")
         if not 0 <= castle.owner < n or not (castle.taken_by is None or 0 <= castle.taken_by < n):
             raise ValueError(f"castle {index} belongs to seat {castle.owner}, taken by {castle.taken_by}")
+    # Homes and castles never move (R2.8): a castle elsewhere loaded, and units later stacked on it.
+    if not all(isinstance(h, str) and h in spec.homes for h in state.home) or len(set(state.home)) != n:
+        raise ValueError(f"home {state.home} is not distinct homes of the map {sorted(spec.homes)}")
+    castles = sorted((c.cell, c.owner, c.type) for c in state.castles)
+    if castles != sorted(
+        (cell, s, kind) for s in range(n) for cell, kind in spec.homes[state.home[s]].castles
+    ):
+        raise ValueError(f"the castles (cell, seat, type) {castles} are not those of the seats' homes")
     occ = occupancy(state)
     for cell, ids in enumerate(occ.ids):
+        if not ids:
+            continue  # an empty cell holds no stack
         owners = {state.units[u].owner for u in ids}
         generals = sum(1 for u in ids if state.units[u].general)
         if len(owners) > 1 or generals > 1 or len(ids) - generals > 5:
