@@ -734,3 +734,29 @@ def test_dozen_war_trusted_save_with_a_castle_or_home_moved_is_refused(
         save[key][index][field] = value
     with pytest.raises(ValueError, match=words):
         game.state_from_dict(save, verify=False)
+
+
+def test_seven_wonders_trusted_save_of_another_age_is_refused() -> None:
+    """Found: a new game's trusted save with ``$.age`` 1 -> 2 loaded, and ``determinize`` raised
+    AssertionError ("Age 1: 13 hidden cards for 0 places")."""
+    game = tabletop.load("seven_wonders")
+    save = json_copy(game.new_game(players=3, seed=0).to_dict())
+    save["age"] = 2
+    with pytest.raises(ValueError, match="age 2: the hands must hold Age 2 cards"):
+        game.state_from_dict(save, verify=False)
+
+
+@pytest.mark.parametrize("token", [0, 2, -3, 7])
+def test_seven_wonders_trusted_save_with_an_unknown_military_token_is_refused(token: object) -> None:
+    """Found: a trusted save with a military token -1 changed to 0 loaded, and
+    ``observation_tensor`` raised KeyError: 0."""
+    game = tabletop.load("seven_wonders")
+    state = game.new_game(players=3, seed=0)
+    rng = random.Random(0)
+    while not any(state.tokens):  # to the first battle
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    city = next(city for city, tokens in enumerate(save["tokens"]) if tokens)
+    save["tokens"][city][0] = token
+    with pytest.raises(ValueError, match=f"city {city}'s military tokens"):
+        game.state_from_dict(save, verify=False)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.invariants import each_in_one_place
 
 from .components import BOARDS, CARDS, KINDS, TURNS_PER_AGE
+from .tensor import TOKEN_VALUES
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -65,6 +66,15 @@ def check(s: SevenWondersState) -> None:
         places += [("the discard pile", s.discard), ("the Free City's pile", s.pile), ("the box", s.box)]
         places += [(f"the Age {age} deck", deck) for age, deck in enumerate(s.decks, start=1)]
         each_in_one_place(places, CARDS)
+    # The hands hold the current Age's cards and the decks the Ages to come: a save edited to
+    # another age loaded, and determinize then found no place for the hidden cards.
+    if any(CARDS[card].age != s.age for hand in s.hands.cards for card in hand) or any(
+        bool(deck) != (age > s.age) for age, deck in enumerate(s.decks, start=1)
+    ):
+        raise ValueError(f"age {s.age}: the hands must hold Age {s.age} cards and the decks only later Ages'")
+    for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
+        if not all(token in TOKEN_VALUES for token in tokens):  # the types are checked on loading
+            raise ValueError(f"city {city}'s military tokens {tokens!r} are not all of {TOKEN_VALUES}")
     for choice_city, action in s.choices.choices.items():
         if not 0 <= choice_city < cities:
             raise ValueError(f"a choice is recorded for city {choice_city}, which is not at the table")
