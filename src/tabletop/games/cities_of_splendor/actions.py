@@ -16,7 +16,7 @@ import attrs
 
 from tabletop.core import Action, ActionSpace, Block
 
-from .components import CARDS, CITY_FACES, COLOURS, NOBLES, TOKEN_KINDS
+from .components import CARDS, CITY_FACES, COLOURS, NOBLES, SETUP, TOKEN_KINDS
 from .text import card_words, city_words, noble_words
 
 # The descriptions never fail, whatever an action holds: a wrong value is shown as given (and
@@ -352,5 +352,12 @@ PLACE = {
 }
 PASS = Pass()
 NO_GOLD = Pay((0,) * len(COLOURS), 0)
-#: The payments built so far by (gold units per colour, gold cards); filled lazily.
+#: The payments by (gold units per colour, gold cards): every payment with gold tokens alone is
+#: made at import (252 of them), so base play never builds one; the rarer ones (Orient gold
+#: cards, the third Trading Post power's 2 units a token) are added when first met.
 PAY_CACHE: dict[tuple[tuple[int, ...], int], Pay] = {(NO_GOLD.gold, 0): NO_GOLD}
+PAY_CACHE.update(
+    ((units, 0), Pay(units, 0))
+    for units in itertools.product(range(SETUP.gold + 1), repeat=len(COLOURS))
+    if 0 < sum(units) <= SETUP.gold
+)

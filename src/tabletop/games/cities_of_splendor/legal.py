@@ -50,6 +50,7 @@ from .components import (
     PAIR_KINDS,
     PLAIN,
     SACRIFICE,
+    SETUP,
     TAKE_TWO_MIN,
     TOKEN_KINDS,
     TOKEN_LIMIT,
@@ -169,11 +170,19 @@ def turn_actions(state: St) -> list[Action]:
     seat = turns.order[turns.position]  # TurnOrder.current, without a property call
     player = state.players[seat]
     bank = state.bank.counts
-    key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
-    takes = _TAKES_BY_SUPPLY.get(key)
-    if takes is None:  # a supply not seen yet: its takes are those of its kind, made at import
-        takes = _TAKES_BY_SUPPLY[key] = _TAKES_BY_KIND[
-            (*(0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1 for n in key[:-1]), key[-1])
+    try:
+        takes = _TAKES_BY_INDEX[
+            _WHITE[bank["white"]]
+            + _BLUE[bank["blue"]]
+            + _GREEN[bank["green"]]
+            + _RED[bank["red"]]
+            + _BLACK[bank["black"]]
+            + (_POWER_TWO if 2 in player.posts else 0)
+        ]
+    except KeyError:  # a count no game reaches (a state edited by hand): its kind worked out
+        counts = [bank[colour] for colour in COLOURS]
+        takes = _TAKES_BY_KIND[
+            (*(0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1 for n in counts), 2 in player.posts)
         ]
     actions: list[Action] = takes.copy()
     may_reserve = len(player.reserved) < MAX_RESERVED
@@ -232,11 +241,6 @@ def turn_actions(state: St) -> list[Action]:
     return actions
 
 
-#: The gem takes by the bank's count of each colour and whether the second Trading Post power
-#: is held: filled as supplies are met, from the table below.
-_TAKES_BY_SUPPLY: dict[tuple[int | bool, ...], list[Action]] = {}
-
-
 def _takes(bank: dict[str, int], power_two: bool) -> list[Action]:
     """The gem takes a supply allows (with or without the second Trading Post power)."""
     available = tuple(c for c in COLOURS if bank[c])
@@ -259,6 +263,24 @@ _TAKES_BY_KIND: dict[tuple[int | bool, ...], list[Action]] = {
     for kinds in itertools.product(range(3), repeat=len(COLOURS))
     for power_two in (False, True)
 }
+
+
+def _kind_weights(place: int) -> dict[int, int]:
+    """A count of one colour in the bank -> its kind (0, 1 or 2, as above) times ``place``."""
+    most = max(SETUP.gems_per_colour.values())
+    return {n: place * (0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1) for n in range(most + 1)}
+
+
+# The same table as a list indexed by the kinds as a number in base 3 (the second power adds
+# 243): turn_actions adds five weights instead of building, hashing and comparing a tuple key,
+# and no supply needs working out during play, so a fresh process is at full speed at once.
+_WHITE, _BLUE, _GREEN, _RED, _BLACK = (_kind_weights(3**place) for place in reversed(range(len(COLOURS))))
+_POWER_TWO = 3 ** len(COLOURS)
+_TAKES_BY_INDEX: list[list[Action]] = [
+    _TAKES_BY_KIND[(*kinds, power_two)]
+    for power_two in (False, True)
+    for kinds in itertools.product(range(3), repeat=len(COLOURS))
+]
 
 
 def payment_options(player: Player, card: str) -> list[Action]:
