@@ -528,8 +528,13 @@ def _check_pending(state: St) -> None:
             f"passes is {state.passes}; with {state.num_players} players the game ends at {state.num_players}"
         )
     _check_end_trigger(state)
-    if state.outcome is None and not state._legal_actions():
-        _fail(f"player {current} has no legal action for the {state.decision!r} decision")
+    if state.outcome is None:
+        legal = state._legal_actions()
+        if not legal:
+            _fail(f"player {current} has no legal action for the {state.decision!r} decision")
+        # Kept as the state's cache of its legal actions (a loaded state is asked for them next),
+        # as apply keeps the list it worked out: it is replaced, never changed.
+        state._legal = legal
 
 
 _REASONS = ("prestige", "city", "no_action_possible", "cards_exhausted")
