@@ -73,7 +73,8 @@ wording is played:
 
 The package follows the house plan (docs/DESIGN.md): ``setup``, ``legal``, ``effects``,
 ``refusals``, ``hidden``, ``scoring``, ``text``, ``svg``, ``tensor``, ``invariants``, a thin ``state``, and
-``decisions`` (the tasks a turn queues and the decision each asks).
+``decisions`` (the tasks a turn queues and the decision each asks), and ``saves`` (quicker structure
+hooks for the players and markets of a save, giving what the converter's own give).
 
 Decisions (``state.decision``): ``turn``, ``pay``, ``return_tokens``, ``noble``, ``city``,
 ``trading_post_token``, ``pair``, ``free_card``, ``reserve_noble``, ``sacrifice``,
