@@ -9,6 +9,7 @@ is reused while the same unit and castle objects stand on the same terrain.
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -94,7 +95,8 @@ class View:
             new.owner[cell] = -1
             new.soldiers[cell] = 0
             new.general[cell] = False
-        new._place(units, cells)
+        # A few cells of many units: those units picked out at C level, then placed.
+        new._place(itertools.compress(units, map(cells.__contains__, map(_CELL, units))), None)
         new.mountain = self.mountain
         new.castle_owner = self.castle_owner
         new.castle_index = self.castle_index
@@ -106,6 +108,10 @@ class View:
 
 
 Occupancy = View
+
+_CELL = operator.attrgetter("cell")
+#: What a view reads of a unit besides its id.
+_PLACE = operator.attrgetter("cell", "owner", "general")
 
 #: The unit ids of every empty cell in a view (never changed).
 _NOBODY: list[int] = []
@@ -146,6 +152,13 @@ def clear_radius(mode: str, terrain: tuple[int, ...], anchor: int, radius: int) 
     return frozenset(found)
 
 
+@functools.cache
+def clear_cells(mode: str, terrain: tuple[int, ...], anchor: int, radius: int) -> tuple[int, ...]:
+    """The cells of :func:`clear_radius` other than ``anchor``, in :func:`cells_within` order."""
+    clear = clear_radius(mode, terrain, anchor, radius)
+    return tuple(cell for cell in cells_within(mode, anchor, radius) if cell in clear)
+
+
 def to_action_cell(spec: MapSpec, cell: int) -> int:
     """A board cell as actions number it (``row * 13 + col``)."""
     row, col = divmod(cell, spec.grid.cols)
@@ -180,13 +193,19 @@ def occupancy(state: DozenWarState) -> View:
                 view: View = last[0]
                 return view
             # Most actions replace a unit or two: the same ids in the same order (so the same
-            # cell order within each cell) let the view be updated at the cells they touch.
-            changed = [i for i, unit in enumerate(units) if unit is not before[i]]
-            if len(changed) <= _DERIVE_MOST and all(units[i].id == before[i].id for i in changed):
-                cells = {before[i].cell for i in changed} | {units[i].cell for i in changed}
-                view = last[0].derive(units, cells)
-                _LAST_VIEW[:] = [view, units, last[2], state.mode, last[4]]
-                return view
+            # cell order within each cell) let the view be updated at the cells they touch. A
+            # unit whose place (cell, owner, general or not) is the same touches none: a turn's
+            # start replaces every unit with flags, and the view stays as it was.
+            changed = list(itertools.compress(range(len(units)), map(operator.is_not, units, before)))
+            if all(units[i].id == before[i].id for i in changed):
+                moved = [i for i in changed if _PLACE(units[i]) != _PLACE(before[i])]
+                if len(moved) <= _DERIVE_MOST:
+                    view = last[0]
+                    if moved:
+                        cells = {before[i].cell for i in moved} | {units[i].cell for i in moved}
+                        view = view.derive(units, cells)
+                    _LAST_VIEW[:] = [view, units, last[2], state.mode, last[4]]
+                    return view
     view = View(state)
     _LAST_VIEW[:] = [view, units, tuple(castles), state.mode, list(state.terrain)]
     return view
@@ -259,7 +278,11 @@ def may_stand(state: DozenWarState, unit: Unit, cell: int, occ: View, climbing: 
 
 def move_budget(state: DozenWarState, unit: Unit) -> int:
     """How many steps ``unit`` may take with its next move (0: it may not move, R8.1c)."""
-    if unit.attacked or unit.dug or unit.has("stun") or unit.has("root") or unit.has("freeze"):
+    if (
+        unit.attacked
+        or unit.dug
+        or (bool(unit.statuses) and (unit.has("stun") or unit.has("root") or unit.has("freeze")))
+    ):
         return 0
     if unit.moved:
         return unit.extra_move

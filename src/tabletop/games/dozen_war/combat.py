@@ -9,7 +9,7 @@ decisions offered never reveal a hidden hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -20,8 +20,7 @@ from .agenda import auto, decision, pop, push
 from .board import (
     attack_range,
     castle_at,
-    cells_within,
-    clear_radius,
+    clear_cells,
     direction_index,
     is_enemy,
     is_mountain,
@@ -255,19 +254,8 @@ def _any_target(
         cells: Iterable[int] = [c for c in range(spec_of(state).grid.size) if ids[c] or keepers[c] != -1]
     elif unit is None:
         return False
-    elif shape == "radius":
-        clear = clear_radius(state.mode, tuple(state.terrain), unit.cell, reach)
-        return any(
-            c in clear
-            and any(
-                t >= CASTLE_BASE or unit_kind_fits(units[t], kinds)
-                for t in targets_in_cell(state, player, c, occ, castles)
-            )
-            for c in cells_within(state.mode, unit.cell, reach)
-        )
     else:
-        # ray_cells' walk, each cell's targets read as it is reached.
-        over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
+        # The cells' targets read in place (targets_in_cell's tests, stopping at the first).
         side = state.side_of
         mine = side[player]
         owner, ids, soldiers, mountain, keepers = (
@@ -278,10 +266,18 @@ def _any_target(
             occ.castle_owner,
         )
         any_kind = kinds == "any"
-        for d, ray in enumerate(spec_of(state).grid.rays(unit.cell)):
-            if only_ray is not None and d != only_ray:
-                continue
-            for cell in ray[:reach]:
+        walks: Iterable[Sequence[int]]
+        if shape == "radius":  # the radius's clear cells, none stopping the walk
+            walks = (clear_cells(state.mode, tuple(state.terrain), unit.cell, reach),)
+            blocked = False
+            over = True
+        else:  # ray_cells' walk along each ray, stopped by what ends a line of fire
+            rays = spec_of(state).grid.rays(unit.cell)
+            walks = [ray[:reach] for d, ray in enumerate(rays) if only_ray is None or d == only_ray]
+            blocked = True
+            over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
+        for walk in walks:
+            for cell in walk:
                 here = ids[cell]
                 who = owner[cell]
                 enemies = who != -1 and who != player and side[who] != mine
@@ -296,7 +292,7 @@ def _any_target(
                         and not (enemies and here and soldiers[cell])
                     ):
                         return True
-                if mountain[cell] or (not over and here):
+                if blocked and (mountain[cell] or (not over and here)):
                     break
         return False
     return any(

@@ -10,7 +10,9 @@ reflections) are queued on the hit (R12.6) and run after its damage (R12.7 step 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+import itertools
+import operator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -43,7 +45,7 @@ from .components import (
     ULTIMATE_COST,
     stats_of,
 )
-from .model import Task
+from .model import Task, Unit
 from .table import (
     NOBODY,
     change,
@@ -332,6 +334,9 @@ def any_selected(state: DozenWarState, seat: int, user: int, sel: Any) -> bool:
     return next(_selected(state, seat, user, sel), None) is not None
 
 
+_OWNER = operator.attrgetter("owner")
+
+
 def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[int]:
     """The ids :func:`select_units` allows, in the board's unit order."""
     from .combat import unit_kind_fits
@@ -373,7 +378,10 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
     any_kind = kinds == "any"
     #: Per anchor, the cells a radius reaches (built at the first unit that gets that far).
     zones: list[frozenset[int]] | None = None
-    for unit in state.units.values():
+    units: Iterable[Unit] = state.units.values()
+    if side == "own" and not in_hit:  # only the seat's own units can pass: picked out at C level
+        units = itertools.compress(units, map(seat.__eq__, map(_OWNER, units)))
+    for unit in units:
         owner = unit.owner
         if side == "own" and owner != seat and not (in_hit and _ally_receiver(state, seat, unit.id)):
             continue
@@ -449,6 +457,15 @@ def buff_candidates(
     if source in CARDS and spec.get("move"):
         cands = [u for u in cands if source not in state.units[u].boosted_by]
     return cands
+
+
+def any_buff_candidate(state: DozenWarState, seat: int, user: int, spec: dict[str, Any], source: str) -> bool:
+    """Whether :func:`buff_candidates` would find any unit (stopping at the first)."""
+    found = _selected(state, seat, user, spec["select"])
+    if source in CARDS and spec.get("move"):
+        units = state.units
+        return any(source not in units[u].boosted_by for u in found)
+    return next(found, None) is not None
 
 
 @op("buff")
@@ -880,8 +897,6 @@ def summon_cells(
 @functools.cache
 def _probe(seat: int, cls: str) -> Any:
     """A stand-in soldier of ``seat`` and ``cls`` for R13.7's tests (frozen, so shared)."""
-    from .model import Unit
-
     return Unit(id=-1, owner=seat, cls=cls, general="", hp=1, cell=-1)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -51,14 +51,17 @@ def legal_actions(state: DozenWarState) -> list[Action]:
 def can_attack(unit: Unit) -> bool:
     """R12.2: the unit has not attacked, dug or handed pieces over, and no status stops it."""
     return not (
-        unit.attacked or unit.dug or unit.gave or unit.has("stun") or unit.has("root") or unit.has("freeze")
+        unit.attacked
+        or unit.dug
+        or unit.gave
+        or (bool(unit.statuses) and (unit.has("stun") or unit.has("root") or unit.has("freeze")))
     )
 
 
 def may_use_skills(unit: Unit) -> bool:
     """R5.2c, R5.3a, R8.10: a living general that has not attacked, dug or handed over, and is
     not stunned, may use skills."""
-    return not (unit.attacked or unit.dug or unit.gave or unit.has("stun"))
+    return not (unit.attacked or unit.dug or unit.gave or (bool(unit.statuses) and unit.has("stun")))
 
 
 def turn_actions(state: DozenWarState) -> list[Action]:
@@ -81,7 +84,8 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     hand = designs_in_hand(state, seat)
     cards_ok = not (engage and state.card_played)
     modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
-    mine = sorted((u for u in state.units.values() if u.owner == seat), key=_BY_ID)
+    everyone = state.units.values()
+    mine = sorted(itertools.compress(everyone, map(seat.__eq__, map(_OWNER, everyone))), key=_BY_ID)
     # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood:
     # per class, as only the attack modifier cards that fit a unit's class bear on it (R6.4).
     common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
@@ -132,6 +136,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 
 
 _BY_ID = operator.attrgetter("id")
+_OWNER = operator.attrgetter("owner")
 
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
@@ -163,7 +168,9 @@ _ATTACKS: dict[tuple[int, str], Attack] = {}
 #: neighbourhood has the same moves and attacks: most units are untouched by one action.
 #: The entry also holds the set of those cells and the stamp of the codes it was last checked on.
 _BLOCKS: dict[int, list[Any]] = {}
-_BLOCKS_KEPT = 16384
+#: Entries kept before all are dropped: a few hundred turns' worth (a state has some 60 units),
+#: few enough that the garbage collector's full passes over them stay short.
+_BLOCKS_KEPT = 2048
 
 
 def _unit_block(
@@ -290,10 +297,23 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
             # The view was updated from the one these codes were built on (same castles and
             # terrain): only its changed cells can have other codes.
             codes = _changed_codes(state, seat, occ, engage, last[4])
-            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, next(_STAMPS), last[5], occ.changed]
+            stamp = next(_STAMPS)
+            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, stamp, last[5], occ.changed]
+            _SEAT_CODES[seat] = [state.mode, last[3], codes, stamp]
             return codes
     codes = _all_codes(state, seat, occ, engage)
-    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes, next(_STAMPS), -1, ()]
+    # The seat's units were last checked on its own last codes (most often at its previous
+    # turn): the cells whose codes differ from those are the only ones that changed for them.
+    parent: int = -1
+    changed: Collection[int] = ()
+    before = _SEAT_CODES.get(seat)
+    if before is not None and before[0] == state.mode and before[1] == state.side_of:
+        parent = before[3]
+        changed = _differing(before[2], codes)
+    stamp = next(_STAMPS)
+    sides = list(state.side_of)
+    _LAST_CODES[:] = [occ, seat, state.mode, sides, codes, stamp, parent, changed]
+    _SEAT_CODES[seat] = [state.mode, sides, codes, stamp]
     return codes
 
 
@@ -301,7 +321,19 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
 #: stamp (unique per codes built), the stamp of the codes they were updated from (-1: none) and
 #: the cells whose codes may differ from those.
 _LAST_CODES: list[Any] = []
+#: Per seat, the mode, sides, codes and stamp of the last codes built for it.
+_SEAT_CODES: dict[int, list[Any]] = {}
 _STAMPS = itertools.count()
+
+
+def _differing(before: CellCodes, after: CellCodes) -> set[int]:
+    """The cells where any of two boards' codes differ (the same map)."""
+    cells: set[int] = set()
+    pairs: Iterable[tuple[Sequence[Any], Sequence[Any]]] = zip(before, after)
+    for old, new in pairs:
+        if old is not new and old != new:
+            cells.update(itertools.compress(range(len(new)), map(operator.ne, old, new)))
+    return cells
 
 
 def _changed_codes(
@@ -491,7 +523,7 @@ def _skill_uses(
 ) -> list[Action]:
     source = copied or skill_id
     first = SKILLS[source].effect[0]
-    if unit.has("root") and SKILLS[skill_id].timing in ("attack", "both"):
+    if unit.statuses and unit.has("root") and SKILLS[skill_id].timing in ("attack", "both"):
         return []  # R13.6: a rooted general uses no attack-icon skills
     if first["op"] in combat.ATTACK_OPS:
         if not can_attack(unit):
@@ -555,7 +587,7 @@ def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy)
             for u in state.units.values()
         )  # lao_moc_units, stopping at the first
     if first["op"] == "buff":
-        return bool(interpreter.buff_candidates(state, seat, -1, first, design))
+        return interpreter.any_buff_candidate(state, seat, -1, first, design)
     if first["op"] == "heal":
         return interpreter.any_selected(state, seat, -1, first["select"])
     return interpreter.effect_possible(state, seat, -1, first, window=False)
@@ -579,7 +611,7 @@ def diggable_cells(state: DozenWarState, unit: Unit) -> list[int]:
     spec = spec_of(state)
     mountains = state.mountains
     here = unit.cell
-    found = {cell for cell in spec.grid.neighbour_table()[here] if mountains.get(cell)}
+    found = set(filter(mountains.get, spec.grid.neighbour_table()[here]))  # those with a token stack
     if (here == spec.volcano and not state.volcano_up and mountains.get(here)) or state.loose.get(here):
         found.add(here)
     return sorted(found)

@@ -450,11 +450,13 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
     pop(state)
     seat = state.turns.current
     for uid, unit in list(state.units.items()):
-        statuses = tuple(
-            (name, code)
-            for name, code in unit.statuses
-            if code != 1 and not (code == 2 and unit.owner == seat)
-        )
+        statuses = unit.statuses
+        if statuses:  # most units carry none: no filtering to do
+            statuses = tuple(
+                (name, code)
+                for name, code in statuses
+                if code != 1 and not (code == 2 and unit.owner == seat)
+            )
         if (
             statuses != unit.statuses
             or unit.buff_move

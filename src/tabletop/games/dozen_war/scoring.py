@@ -6,6 +6,7 @@ and ``total``. ``Outcome.reason`` is one of R16.6's words.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from tabletop.core import Outcome
@@ -131,9 +132,14 @@ SETUP_TASKS = frozenset(
 )
 
 
+_KIND = operator.attrgetter("kind")
+_PIECES = operator.attrgetter("pieces")
+_OWNER = operator.attrgetter("owner")
+
+
 def check_end(state: DozenWarState) -> None:
     """R7.1a: the checks after a complete action (from the end of setup on)."""
-    if any(task.kind in SETUP_TASKS for task in state.tasks):
+    if not SETUP_TASKS.isdisjoint(map(_KIND, state.tasks)):
         return
     if state.mode == "engage":
         dead = [s for s in range(state.num_players) if not living_generals(state, s)]
@@ -145,20 +151,24 @@ def check_end(state: DozenWarState) -> None:
             )
         return
     # No team holds more pieces than lie on the board in all: most checks stop at this sum.
-    on_board = sum(len(u.pieces) for u in state.units.values() if u.pieces)
+    # Read with C-level maps: this runs after every complete action.
+    on_board = sum(map(len, map(_PIECES, state.units.values())))
     if on_board + sum(map(len, state.loose.values())) >= PIECES_TO_WIN:
         for team in sorted(set(state.side_of)):
             members = _members(state, team)
             if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
                 _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
                 return
-    # Eliminating a seat moves no unit and no castle: who has either is read once.
-    holders = {u.owner for u in state.units.values()}
-    holders.update(c.owner for c in state.castles if c.hp > 0)
-    for seat in range(state.num_players):
-        if state.eliminated[seat] or seat in holders:
-            continue
-        eliminate(state, seat)
+    # Eliminating a seat moves no unit and no castle: who has either is read once, the few
+    # castles first (every seat still playing has one, most of the game: no unit to read).
+    holders = {c.owner for c in state.castles if c.hp > 0}
+    eliminated = state.eliminated
+    if not all(eliminated[s] or s in holders for s in range(state.num_players)):
+        holders.update(map(_OWNER, state.units.values()))
+        for seat in range(state.num_players):
+            if eliminated[seat] or seat in holders:
+                continue
+            eliminate(state, seat)
     alive_teams = {state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]}
     if len(alive_teams) == 1:
         team = alive_teams.pop()

@@ -1,0 +1,60 @@
+"""What the turn's listing keeps between decisions (board views, each seat's last cell codes, per
+unit moves and attacks) never changes what it lists: through games played in turns with each
+other, so that each game's listing starts from what another game left, every turn's actions are
+those a listing with nothing kept gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.core import Action, Rng
+from tabletop.games.dozen_war import GAME, board, legal
+from tabletop.games.dozen_war.state import DozenWarState
+
+
+def _fresh(state: DozenWarState) -> list[Action]:
+    """The turn's actions listed with nothing kept from earlier listings (then put back)."""
+    kept: list[Any] = [
+        dict(legal._BLOCKS),
+        list(board._LAST_VIEW),
+        list(legal._LAST_CODES),
+        dict(legal._SEAT_CODES),
+    ]
+    legal._BLOCKS.clear()
+    board._LAST_VIEW.clear()
+    legal._LAST_CODES.clear()
+    legal._SEAT_CODES.clear()
+    try:
+        return legal.turn_actions(state)
+    finally:
+        legal._BLOCKS.clear()
+        legal._BLOCKS.update(kept[0])
+        board._LAST_VIEW[:] = kept[1]
+        legal._LAST_CODES[:] = kept[2]
+        legal._SEAT_CODES.clear()
+        legal._SEAT_CODES.update(kept[3])
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "generals"),
+    [(2, "engage", "random"), (3, "ffa", "draft"), (4, "ffa", "random"), (4, "alliance", "draft")],
+    ids=str,
+)
+def test_games_in_turns_list_what_a_fresh_listing_lists(players: int, mode: str, generals: str) -> None:
+    games = [GAME.new_game(players=players, seed=seed, mode=mode, generals=generals) for seed in (3, 4)]
+    rng = Rng.from_seed(8)
+    checked = 0
+    for step in range(900):
+        if step == 300:  # a branch of the first game, from a state its caches saw long ago
+            games.append(games[0].clone())
+        state = games[rng.randbelow(len(games))]
+        if state.is_terminal:
+            continue
+        listed = state.legal_actions()
+        if state.decision == "turn":
+            assert listed == _fresh(state)
+            checked += 1
+        state.apply(rng.choice(listed))
+    assert checked > 150
