@@ -5,36 +5,24 @@ those a listing with nothing kept gives."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from games.dozen_war.test_dozen_war_speed import _fresh as _fresh_but_seat_codes
 from tabletop.core import Action, Rng
-from tabletop.games.dozen_war import GAME, board, legal
+from tabletop.games.dozen_war import GAME, legal
 from tabletop.games.dozen_war.state import DozenWarState
 
 
 def _fresh(state: DozenWarState) -> list[Action]:
-    """The turn's actions listed with nothing kept from earlier listings (then put back)."""
-    kept: list[Any] = [
-        dict(legal._BLOCKS),
-        list(board._LAST_VIEW),
-        list(legal._LAST_CODES),
-        dict(legal._SEAT_CODES),
-    ]
-    legal._BLOCKS.clear()
-    board._LAST_VIEW.clear()
-    legal._LAST_CODES.clear()
+    """The turn's actions listed with nothing kept from earlier listings, each seat's last cell
+    codes included (then put back)."""
+    seat_codes = dict(legal._SEAT_CODES)
     legal._SEAT_CODES.clear()
     try:
-        return legal.turn_actions(state)
+        return _fresh_but_seat_codes(state)
     finally:
-        legal._BLOCKS.clear()
-        legal._BLOCKS.update(kept[0])
-        board._LAST_VIEW[:] = kept[1]
-        legal._LAST_CODES[:] = kept[2]
         legal._SEAT_CODES.clear()
-        legal._SEAT_CODES.update(kept[3])
+        legal._SEAT_CODES.update(seat_codes)
 
 
 @pytest.mark.parametrize(
