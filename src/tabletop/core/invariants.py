@@ -8,7 +8,7 @@ tests call them, ``apply`` and ``clone`` never do).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Mapping
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 
 
 def each_in_one_place(
@@ -46,6 +46,23 @@ def each_in_one_place(
         shown = ", ".join(repr(item) for item in missing[:5]) + (", ..." if len(missing) > 5 else "")
         raise ValueError(f"{len(missing)} {what}(s) are in no place: {shown}")
     return where
+
+
+def each_once(
+    places: Sequence[tuple[str, Collection[Hashable]]], expected: Collection[Hashable], *, what: str = "card"
+) -> None:
+    """:func:`each_in_one_place` with ``expected`` when no mapping is needed: the same refusals
+    and messages, but a valid save (every item of ``expected`` exactly once) passes on two
+    C-level set operations instead of a walk over every item (a third of some trusted loads)."""
+    keys = expected.keys() if isinstance(expected, Mapping) else expected
+    try:
+        if sum(len(items) for _, items in places) == len(expected) and keys == set().union(
+            *(items for _, items in places)
+        ):
+            return
+    except TypeError:  # an unhashable item read from a tampered save: named below
+        pass
+    each_in_one_place(places, expected, what=what)
 
 
 def counts_add_up(parts: Mapping[str, int], total: int, *, what: str) -> None:

@@ -88,9 +88,16 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
 
     # A token pool is saved as its plain {kind: count} mapping.
     converter.register_unstructure_hook(TokenPool, lambda pool: dict(pool.counts))
-    converter.register_structure_hook(
-        TokenPool, lambda data, _: TokenPool(converter.structure(data, dict[str, int]))
-    )
+    pool_counts = converter.get_structure_hook(dict[str, int])
+
+    def structure_pool(data: Any, _: Any) -> TokenPool:
+        # The usual case, str kinds and int counts exactly, in two C-level passes over the types;
+        # anything else through the hook that converts or names the bad entry.
+        if type(data) is dict and set(map(type, data)) <= _STR and set(map(type, data.values())) <= _INT:
+            return TokenPool(dict(data))
+        return TokenPool(pool_counts(data, dict[str, int]))
+
+    converter.register_structure_hook(TokenPool, structure_pool)
 
     by_kind: dict[str, type[Action]] = {}
     for action_type in action_types:
@@ -423,6 +430,9 @@ def json_text(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"))
     return "".join(_encode(value, 0))
 
+
+_STR = frozenset({str})
+_INT = frozenset({int})
 
 #: The exact types of an action's values that its structuring cache keys by value.
 _SCALARS = frozenset({int, str, bool, float, type(None)})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.invariants import counts_add_up, each_in_one_place
+from tabletop.core.invariants import counts_add_up, each_once
 
 from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 from .decisions import (
@@ -112,15 +112,13 @@ def _check_cards(state: SplendorDuelState) -> None:
     for seat in range(SEATS):
         places.append((f"reserved[{seat}]", state.reserved[seat]))
         places.append((f"cards[{seat}]", state.cards[seat]))
-    each_in_one_place(places, CARDS, what="jewel card")
+    each_once(places, CARDS, what="jewel card")
     for level, market in zip(LEVELS, state.pyramid):
-        for where, cards in (
-            (f"pyramid level {level} deck", market.deck.cards),
-            (f"pyramid level {level} slots", market.slots),
-        ):
-            for card in cards:
-                if card is not None and CARDS[card].level != level:
-                    raise ValueError(f"{where} holds {card}, a level-{CARDS[card].level} card")
+        ids = _OF_LEVEL[level]
+        if ids.issuperset(market.deck.cards) and ids.issuperset(market.slots):
+            pass  # the usual case, in two set operations; otherwise the card at fault is named
+        else:
+            _name_wrong_level(level, market.deck.cards, market.slots)
         if None in market.slots and market.deck.cards:
             raise ValueError(
                 f"pyramid level {level} has an empty slot while its deck holds "
@@ -135,6 +133,20 @@ def _check_cards(state: SplendorDuelState) -> None:
         stray = [card for card in blind if card not in reserved]
         if stray or len(set(blind)) != len(blind):
             raise ValueError(f"blind[{seat}] is {blind}: it must list reserved cards of that seat, each once")
+
+
+#: Per pyramid level, the ids of its cards, and None (an empty slot).
+_OF_LEVEL: dict[int, frozenset[str | None]] = {
+    level: frozenset({None, *(card.id for card in CARDS.values() if card.level == level)}) for level in LEVELS
+}
+
+
+def _name_wrong_level(level: int, deck: list[str], slots: list[str | None]) -> None:
+    """Refuse the first card of the level's deck or slots that belongs to another level."""
+    for where, cards in ((f"pyramid level {level} deck", deck), (f"pyramid level {level} slots", slots)):
+        for card in cards:
+            if card is not None and CARDS[card].level != level:
+                raise ValueError(f"{where} holds {card}, a level-{CARDS[card].level} card")
 
 
 def _check_tokens(state: SplendorDuelState) -> None:
@@ -171,7 +183,7 @@ def _check_privileges_and_royals(state: SplendorDuelState) -> None:
     counts_add_up(parts, BOX.privileges, what="privileges")
     royal_places = [("royal_supply", state.royal_supply)]
     royal_places += [(f"royals[{seat}]", state.royals[seat]) for seat in range(SEATS)]
-    each_in_one_place(royal_places, ROYALS, what="royal card")
+    each_once(royal_places, ROYALS, what="royal card")
     # A royal card is chosen right after the purchase that reaches a threshold (the supply of 4
     # never runs out: each seat takes at most 2); until then the choice is pending.
     current = state.turns.current

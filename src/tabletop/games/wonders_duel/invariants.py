@@ -8,10 +8,9 @@ saved state the rules could never reach is refused. It is not called during play
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.core.invariants import counts_add_up, each_in_one_place
+from tabletop.core.invariants import counts_add_up, each_once
 
 from .city import science_symbols
 from .components import BOARD, CARDS, LOOT_SPACE, MAX_WONDERS_BUILT, PROGRESS_TOKENS, RED, SHAPES, WONDERS
@@ -90,22 +89,6 @@ def check(s: WondersDuelState) -> None:
     _check_outcome(s)
 
 
-def _each_once(
-    places: Sequence[tuple[str, Sequence[str]]], expected: Mapping[str, object], what: str
-) -> None:
-    """The kernel's ``each_in_one_place(places, expected, what=what)``, with a valid save (every
-    id of ``expected`` exactly once) passed on two C-level set operations: the kernel's check
-    walks the ids one by one (a third of a trusted load), and still names what is wrong."""
-    try:
-        if sum(len(items) for _, items in places) == len(expected) and expected.keys() == set().union(
-            *(items for _, items in places)
-        ):
-            return
-    except TypeError:  # an unhashable id read from a tampered save: the kernel names it
-        pass
-    each_in_one_place(places, expected, what=what)
-
-
 def _check_seats(s: WondersDuelState) -> None:
     for name in ("coins", "cards", "wonders", "built", "tokens"):
         value = getattr(s, name)
@@ -160,7 +143,7 @@ def _check_cards(s: WondersDuelState) -> None:
     places += [("the box", s.box), ("the discard pile", s.discard)]
     places += [(f"player {seat}'s city", city) for seat, city in enumerate(s.cards)]
     places.append(("the tucked cards", list(s.tucked.values())))
-    _each_once(places, CARDS, "card")
+    each_once(places, CARDS, what="card")
     box = Counter(map(_BACK.__getitem__, s.box))  # every id is known: checked just above
     if box != _BOX:
         raise ValueError(f"the box holds {dict(box)} cards by back; setup puts {dict(_BOX)} there for good")
@@ -210,7 +193,7 @@ def _check_wonders(s: WondersDuelState) -> None:
     places += [(f"player {seat}'s Wonders", w) for seat, w in enumerate(s.wonders)]
     places += [(f"player {seat}'s built Wonders", b) for seat, b in enumerate(s.built)]
     places.append(("the returned Wonders", s.returned_wonders))
-    _each_once(places, WONDERS, "Wonder")
+    each_once(places, WONDERS, what="Wonder")
     built = [w for b in s.built for w in b]
     if set(s.tucked) != set(built):
         raise ValueError(
@@ -272,7 +255,7 @@ def _check_tokens(s: WondersDuelState) -> None:
         ("the Great Library's draw", s.library_offer),
     ]
     places += [(f"player {seat}'s tokens", t) for seat, t in enumerate(s.tokens)]
-    _each_once(places, PROGRESS_TOKENS, "Progress token")
+    each_once(places, PROGRESS_TOKENS, what="Progress token")
     library = s.library_seat
     if library is not None and _LIBRARY not in s.built[library]:
         raise ValueError(f"library_seat is player {library}, who has not built {WONDERS[_LIBRARY].name}")
