@@ -55,7 +55,7 @@ def apply_action(s: SevenWondersState, action: Action) -> None:
             _collect(s, gain)
         advance(s)
         return
-    s.choices.commit(s.turn_city(), action)
+    s.choices.commit(s.choices.waiting[0] if s.num_players > 2 else s.turn_city(), action)
     if not s.choices.waiting:
         resolve_turn(s)
         advance(s)

@@ -24,7 +24,12 @@ def legal_actions(s: SevenWondersState) -> list[Action]:
         if kind == "build_from_discard":
             return discard_builds(s, city)
         return card_actions(s, city, seventh_hand(s, city))
-    deciding = s.turn_city()  # the kernel asks only while the game is not over
+    # The kernel asks only while the game is not over. With more than 2 players the city
+    # choosing is the first waiting and holds its seat's hand (turn_city and turn_hand, inline).
+    if s.num_players > 2:
+        deciding = s.choices.waiting[0]
+        return card_actions(s, deciding, s.hands.cards[deciding])
+    deciding = s.turn_city()
     return card_actions(s, deciding, turn_hand(s, deciding))
 
 

@@ -161,11 +161,9 @@ class SevenWondersState(State):
         city = self.deciding_city
         return "free_city" if city is not None and city >= self.num_players else "turn"
 
-    def _legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
-
-    def _apply(self, action: Action) -> None:
-        effects.apply_action(self, action)
+    # The rule modules' functions are the hooks themselves: one Python call fewer per decision.
+    _legal_actions = legal.legal_actions
+    _apply = effects.apply_action
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)
