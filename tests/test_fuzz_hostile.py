@@ -401,6 +401,7 @@ def queries(state: State, draw: Callable[[st.SearchStrategy[Any]], Any]) -> tupl
                 "child",
                 "observation_shape",
                 "replay_html",
+                "game_helpers",
                 "plain",
             ]
         )
@@ -430,6 +431,10 @@ def queries(state: State, draw: Callable[[st.SearchStrategy[Any]], Any]) -> tupl
             f"observation_shape({seat!r}, **{options!r})",
         ),
         "replay_html": (lambda: game.replay_html(state.record(), seat), f"replay_html(record, {seat!r})"),
+        "game_helpers": (
+            lambda: game_helpers(game, value),
+            f"state_to_dict/record/action_to_dict({value!r})",
+        ),
         "plain": (lambda: plain_queries(state), "legal_action_mask/ids, scores, returns, render, record"),
     }
     return calls[kind]
@@ -444,6 +449,18 @@ def encode_evolved(game: Game[Any], action: Any) -> int:
         same_types(getattr(action, f), getattr(again, f)) for f in field_names(type(action))
     ), f"encode({action!r}) gave the id of {again!r}"
     return code
+
+
+def game_helpers(game: Game[Any], value: object) -> None:
+    """The game's save helpers given what is not its state or action (foreign ones too)."""
+    foreign = [
+        *foreign_actions(game.name)[:3],
+        tabletop.load(next(n for n in NAMES if n != game.name)).new_game(),
+    ]
+    for thing in (value, *foreign):
+        for helper in (game.state_to_dict, game.record, game.action_to_dict):
+            done, _ = outcome_of(lambda: helper(thing), f"{helper.__name__}({thing!r})")  # noqa: B023
+            assert not done, f"{game.name}: {helper.__name__}({thing!r}) answered"
 
 
 def plain_queries(state: State) -> None:
@@ -760,3 +777,18 @@ def test_seven_wonders_trusted_save_with_an_unknown_military_token_is_refused(to
     save["tokens"][city][0] = token
     with pytest.raises(ValueError, match=f"city {city}'s military tokens"):
         game.state_from_dict(save, verify=False)
+
+
+def test_the_games_save_helpers_refuse_what_is_not_their_state_or_action() -> None:
+    """Found: ``game.state_to_dict``, ``game.record`` and ``game.action_to_dict`` of None raised
+    AttributeError, and ``splendor_duel.record(a wonders_duel state)`` gave a record labelled
+    splendor_duel holding 7 Wonders Duel's options."""
+    game = tabletop.load("splendor_duel")
+    other = tabletop.load("wonders_duel").new_game(seed=1)
+    for helper in (game.state_to_dict, game.record):
+        for thing in (None, other, "x"):
+            with pytest.raises(ValueError, match="is not a splendor_duel state"):
+                helper(thing)  # type: ignore[arg-type]
+    for action in (None, other.legal_actions()[0], "x"):
+        with pytest.raises(ValueError, match="is not an action of splendor_duel"):
+            game.action_to_dict(action)  # type: ignore[arg-type]

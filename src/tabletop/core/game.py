@@ -197,6 +197,7 @@ class Game(Generic[S]):
 
     def state_to_dict(self, state: S) -> dict[str, Any]:
         """The JSON-ready dict of ``state`` (see :meth:`State.to_dict`), with its format version."""
+        self._check_state(state)
         data: dict[str, Any] = {"game": self.name, "format": SAVE_FORMAT}
         data.update(self.converter.unstructure(state, self.state_type))
         return data
@@ -238,6 +239,12 @@ class Game(Generic[S]):
         if verify and not state.determinized:  # a determinized state's parts were invented: no record
             self._check_replays(state, data, again)
         return state
+
+    def _check_state(self, state: object) -> None:
+        """Refuse what is no state of this game (None, another game's state) by name: it would
+        fail on a missing attribute, or be saved under this game's name."""
+        if not isinstance(state, self.state_type):
+            raise ValueError(f"{state!r:.80} is not a {self.name} state")
 
     def _check_header(self, data: Mapping[str, Any]) -> None:
         """Refuse ``data`` unless it is a mapping saved by this game in this format."""
@@ -311,7 +318,10 @@ class Game(Generic[S]):
                 )
 
     def action_to_dict(self, action: Action) -> dict[str, Any]:
-        """An action as JSON-ready data with its ``"type"``."""
+        """An action as JSON-ready data with its ``"type"``; ``ValueError`` for what is no action
+        of this game (its fields are saved as they are: ``state.apply`` is what checks them)."""
+        if type(action) not in self.action_types:
+            raise ValueError(f"{action!r:.80} is not an action of {self.name}")
         data: dict[str, Any] = self.converter.unstructure(action, Action)
         return data
 
@@ -327,6 +337,7 @@ class Game(Generic[S]):
 
         A determinized state has no record (``ValueError``): its hidden parts were invented.
         """
+        self._check_state(state)
         if state.determinized:
             raise ValueError(
                 f"a determinized {self.name} state has no record: its hidden parts were invented "
