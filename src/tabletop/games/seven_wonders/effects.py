@@ -80,7 +80,11 @@ def _take(s: SevenWondersState, city: int, action: Action, *, seventh: bool = Fa
         return s.pile.pop(_find(s.pile, kind))
     seat = city if city < s.num_players else s.holder
     hand = s.hands.cards[seat]
-    card = hand[_find(hand, kind)]
+    for card in _COPIES[kind]:  # _find, inline: the first copy (lowest id) in the hand
+        if card in hand:
+            break
+    else:
+        raise ValueError(f"no card of kind {kind!r} among {list(hand)}")
     s.hands.remove(seat, card, public=type(action) in _STRUCTURES)
     return card
 
