@@ -792,3 +792,29 @@ def test_the_games_save_helpers_refuse_what_is_not_their_state_or_action() -> No
     for action in (None, other.legal_actions()[0], "x"):
         with pytest.raises(ValueError, match="is not an action of splendor_duel"):
             game.action_to_dict(action)  # type: ignore[arg-type]
+
+
+def test_dozen_war_save_with_an_unknown_skill_mark_is_refused() -> None:
+    """Found: a determinized save (never replayed, even verified) with ``$.marks[3][0]`` 'mask.1'
+    changed to a card id loaded, and ``observation_tensor`` raised KeyError."""
+    game = tabletop.load("dozen_war")
+    save = json_copy(game.new_game(players=4, seed=1).determinize(0, 1).to_dict())
+    for key, words in (
+        ("marks", "name no skill"),
+        ("used_skills", "name no skill"),
+        ("roster", "names no general"),
+    ):
+        broken = copy.deepcopy(save)
+        broken[key][0] = ["E11#1"]
+        with pytest.raises(ValueError, match=words):
+            game.state_from_dict(broken)
+
+
+def test_seven_wonders_save_that_saw_what_is_no_card_is_refused() -> None:
+    """Found: a determinized save with ``$.hands.seen[1][3][0]`` changed to 'seven_wonders' loaded,
+    and ``observation_tensor`` raised KeyError."""
+    game = tabletop.load("seven_wonders")
+    save = json_copy(game.new_game(players=4, seed=1).determinize(1, 1).to_dict())
+    save["hands"]["seen"][1][1][0] = "seven_wonders"
+    with pytest.raises(ValueError, match=r"hands\.seen names what is no card"):
+        game.state_from_dict(save)

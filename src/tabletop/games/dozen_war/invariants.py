@@ -16,6 +16,7 @@ from .components import (
     GENERAL_IDS,
     GENERALS,
     MAX_UNITS,
+    SKILLS,
     SOLDIER_TYPES,
     TOKENS,
     MapSpec,
@@ -147,6 +148,11 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     """The agenda's free-form data the engine indexes with, and who is still playing: what
     broke here loaded and then raised ``TypeError``/``IndexError`` mid-play."""
     n = state.num_players
+    for seat in range(n):  # ids the board and the tensor look up: one unknown loaded, then KeyError
+        if not {*state.marks[seat], *state.used_skills[seat]} <= SKILLS.keys():
+            raise ValueError(f"marks[{seat}] {state.marks[seat]} or used_skills[{seat}] name no skill")
+        if not set(state.roster[seat]) <= GENERALS.keys():
+            raise ValueError(f"roster[{seat}] {state.roster[seat]} names no general")
     for seat in state.turns.order:
         if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")

@@ -72,6 +72,8 @@ def check(s: SevenWondersState) -> None:
         bool(deck) != (age > s.age) for age, deck in enumerate(s.decks, start=1)
     ):
         raise ValueError(f"age {s.age}: the hands must hold Age {s.age} cards and the decks only later Ages'")
+    if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
+        raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
         if not all(token in TOKEN_VALUES for token in tokens):  # the types are checked on loading
             raise ValueError(f"city {city}'s military tokens {tokens!r} are not all of {TOKEN_VALUES}")
