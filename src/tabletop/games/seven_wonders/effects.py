@@ -189,8 +189,11 @@ def resolve_turn(s: SevenWondersState) -> None:
     for city, action in revealed.items():
         card = _take(s, city, action)
         _place(s, city, card, action, gain)
-        _update(s, city, card, action)
-        placed.append((city, card, action))
+        kind = type(action)
+        if kind is not Discard:  # a discard changes no view and pays no once-only coins
+            _update(s, city, card, action)
+            if kind is BuildStage or _ONCE[card] is not None:
+                placed.append((city, card, action))
     for city, card, action in placed:
         _after_placing(s, city, card, action, gain)
     _collect(s, gain)
