@@ -1,28 +1,15 @@
-"""What the turn's listing keeps between decisions (board views, each seat's last cell codes, per
-unit moves and attacks) never changes what it lists: through games played in turns with each
-other, so that each game's listing starts from what another game left, every turn's actions are
-those a listing with nothing kept gives."""
+"""What the turn's listing keeps between decisions (board views, cell codes, per unit moves and
+attacks) never changes what it lists: through games played in turns with each other, so that
+each game's listing starts from what another game left, every turn's actions are those a listing
+with nothing kept gives."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.dozen_war.test_dozen_war_speed import _fresh as _fresh_but_seat_codes
-from tabletop.core import Action, Rng
-from tabletop.games.dozen_war import GAME, legal
-from tabletop.games.dozen_war.state import DozenWarState
-
-
-def _fresh(state: DozenWarState) -> list[Action]:
-    """The turn's actions listed with nothing kept from earlier listings, each seat's last cell
-    codes included (then put back)."""
-    seat_codes = dict(legal._SEAT_CODES)
-    legal._SEAT_CODES.clear()
-    try:
-        return _fresh_but_seat_codes(state)
-    finally:
-        legal._SEAT_CODES.clear()
-        legal._SEAT_CODES.update(seat_codes)
+from games.dozen_war.test_dozen_war_speed import _fresh
+from tabletop.core import Rng
+from tabletop.games.dozen_war import GAME
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -297,23 +297,10 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
             # The view was updated from the one these codes were built on (same castles and
             # terrain): only its changed cells can have other codes.
             codes = _changed_codes(state, seat, occ, engage, last[4])
-            stamp = next(_STAMPS)
-            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, stamp, last[5], occ.changed]
-            _SEAT_CODES[seat] = [state.mode, last[3], codes, stamp]
+            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, next(_STAMPS), last[5], occ.changed]
             return codes
     codes = _all_codes(state, seat, occ, engage)
-    # The seat's units were last checked on its own last codes (most often at its previous
-    # turn): the cells whose codes differ from those are the only ones that changed for them.
-    parent: int = -1
-    changed: Collection[int] = ()
-    before = _SEAT_CODES.get(seat)
-    if before is not None and before[0] == state.mode and before[1] == state.side_of:
-        parent = before[3]
-        changed = _differing(before[2], codes)
-    stamp = next(_STAMPS)
-    sides = list(state.side_of)
-    _LAST_CODES[:] = [occ, seat, state.mode, sides, codes, stamp, parent, changed]
-    _SEAT_CODES[seat] = [state.mode, sides, codes, stamp]
+    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes, next(_STAMPS), -1, ()]
     return codes
 
 
@@ -321,19 +308,7 @@ def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -
 #: stamp (unique per codes built), the stamp of the codes they were updated from (-1: none) and
 #: the cells whose codes may differ from those.
 _LAST_CODES: list[Any] = []
-#: Per seat, the mode, sides, codes and stamp of the last codes built for it.
-_SEAT_CODES: dict[int, list[Any]] = {}
 _STAMPS = itertools.count()
-
-
-def _differing(before: CellCodes, after: CellCodes) -> set[int]:
-    """The cells where any of two boards' codes differ (the same map)."""
-    cells: set[int] = set()
-    pairs: Iterable[tuple[Sequence[Any], Sequence[Any]]] = zip(before, after)
-    for old, new in pairs:
-        if old is not new and old != new:
-            cells.update(itertools.compress(range(len(new)), map(operator.ne, old, new)))
-    return cells
 
 
 def _changed_codes(
