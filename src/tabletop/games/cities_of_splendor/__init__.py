@@ -125,7 +125,7 @@ from .components import (
     Noble,
     TradingPost,
 )
-from .saves import market_structure_hook, player_structure_hook
+from .saves import market_structure_hook, player_structure_hook, state_structure_hook
 from .setup import setup
 from .state import CitiesOfSplendorState, Player
 
@@ -164,13 +164,19 @@ GAME: Game[CitiesOfSplendorState] = Game(
         ),
     ],
 )
-# Quicker structuring of a save's players and markets, same results (see .saves); installed
+# Quicker structuring of a save, its players and its markets, same results (see .saves); installed
 # before anything is loaded, so the hooks cattrs builds for the state's lists use them.
 GAME.converter.register_structure_hook(
     Player, player_structure_hook(Player, GAME.converter.get_structure_hook(Player))
 )
 GAME.converter.register_structure_hook(
     Market, market_structure_hook(GAME.converter.get_structure_hook(Market))
+)
+GAME.converter.register_structure_hook(
+    CitiesOfSplendorState,
+    state_structure_hook(
+        CitiesOfSplendorState, GAME.converter.get_structure_hook(CitiesOfSplendorState), GAME.converter
+    ),
 )
 
 __all__ = [

@@ -10,6 +10,7 @@ what loads and every refusal's wording stay the same (the package's ``GAME`` ins
 from __future__ import annotations
 
 import operator
+import typing
 from collections.abc import Callable
 from itertools import chain
 from typing import Any, TypeVar
@@ -112,6 +113,61 @@ def market_structure_hook(fallback: Callable[[Any, Any], Market]) -> Callable[[A
                 and _strings(deck["discards"])
             ):
                 return Market(slots.copy(), Deck(deck["cards"].copy(), deck["discards"].copy()))
+        return fallback(data, type_)
+
+    return structure
+
+
+#: The state's saved fields that hold one JSON scalar, by its exact type, and those that hold
+#: a list of strings or a string or ``None``; every other field goes through its converter hook.
+_STATE_SCALARS = {
+    "num_players": int,
+    "seed": int,
+    "determinized": bool,
+    "sacrifice_left": int,
+    "end_triggered": bool,
+    "passes": int,
+}
+_STATE_STRINGS = ("nobles", "cities", "tasks", "box")
+_STATE_OPTIONAL = ("module", "purchase")
+_STATE_HOOKED = ("options", "rng", "history", "outcome", "turns", "bank", "markets", "orient", "players")
+_read_scalars = operator.itemgetter(*_STATE_SCALARS)
+_SCALAR_TYPES = tuple(_STATE_SCALARS.values())
+_read_strings = operator.itemgetter(*_STATE_STRINGS)
+_read_optional = operator.itemgetter(*_STATE_OPTIONAL)
+
+
+def state_structure_hook(
+    cls: Any, fallback: Callable[[Any, Any], T], converter: Any
+) -> Callable[[Any, Any], T]:
+    """A hook structuring a saved state of class ``cls``: its plain fields are taken as they
+    are and the others go to their converter hooks; anything but a plain save (or a part its
+    hook refuses) goes to ``fallback``, the converter's own hook, which names every fault."""
+    names = frozenset(field.name for field in attrs.fields(cls) if field.init)
+    if names != frozenset((*_STATE_SCALARS, *_STATE_STRINGS, *_STATE_OPTIONAL, *_STATE_HOOKED)):
+        raise TypeError(f"the structure hook for {cls.__name__} does not know its fields")
+    hints = typing.get_type_hints(cls)
+    hooked = [(name, converter.get_structure_hook(hints[name]), hints[name]) for name in _STATE_HOOKED]
+
+    def structure(data: Any, type_: Any) -> T:
+        if type(data) is dict and data.keys() == names:
+            strings = _read_strings(data)
+            if (
+                tuple(map(type, _read_scalars(data))) == _SCALAR_TYPES
+                and _STR_OR_NONE.issuperset(map(type, _read_optional(data)))
+                and _LIST.issuperset(map(type, strings))
+                and _STR.issuperset(map(type, chain(*strings)))
+            ):
+                try:
+                    values = {name: hook(data[name], hint) for name, hook, hint in hooked}
+                    for name in _STATE_STRINGS:
+                        values[name] = data[name].copy()
+                    for name in (*_STATE_SCALARS, *_STATE_OPTIONAL):
+                        values[name] = data[name]
+                    state: T = cls(**values)
+                    return state
+                except Exception:  # the converter's own hook names every fault, as it always has
+                    pass
         return fallback(data, type_)
 
     return structure
