@@ -31,7 +31,6 @@ COMPILED: tuple[str, ...] = (
     "tabletop.games.dozen_war.scoring",
     "tabletop.games.dozen_war.table",
     "tabletop.games.seven_wonders.city",
-    "tabletop.games.seven_wonders.effects",
     "tabletop.games.seven_wonders.scoring",
     "tabletop.games.seven_wonders.trading",
     "tabletop.games.splendor_duel.effects",
