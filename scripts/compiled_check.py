@@ -99,15 +99,16 @@ def _play(game: Any, players: int, options: dict[str, Any], seed: int, trail: li
     return decisions
 
 
-def fingerprint(games_per_configuration: int, seconds: float) -> dict[str, Any]:
+def fingerprint(games_per_configuration: int, seconds: float, only: Sequence[str] = ()) -> dict[str, Any]:
     """Play seeded random games of every registered game and bench configuration; per
     configuration the digest of what they produced, then the decisions and CPU seconds of random
-    play over the same seeds for about ``seconds`` (none if 0)."""
+    play over the same seeds for about ``seconds`` (none if 0). ``only`` names the games to play
+    (default: all)."""
     from tabletop.bench import configurations
     from tabletop.core.registry import game_names, load
 
     results: dict[str, Any] = {}
-    for name in game_names():
+    for name in only or game_names():
         game = load(name)
         for players, options in configurations(game):
             # Dozen War's three- and four-player games are long: fewer of them keep the check quick.
@@ -203,6 +204,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line: ``check`` (the default) or ``fingerprint``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", nargs="?", choices=("check", "fingerprint"), default="check")
+    parser.add_argument(
+        "--game", action="append", default=[], help="only this game (fingerprint; repeatable)"
+    )
     parser.add_argument("--games", type=int, default=8, help="seeded games per configuration")
     parser.add_argument(
         "--seconds", type=float, default=0.5, help="CPU seconds of timed play per configuration"
@@ -218,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "fingerprint":
         if args.pure:
             sys.meta_path.insert(0, _SourceFirst)
-        print(json.dumps(fingerprint(args.games, args.seconds)))
+        print(json.dumps(fingerprint(args.games, args.seconds, args.game)))
         return 0
     if args.workdir is not None:
         args.workdir.mkdir(parents=True, exist_ok=False)
