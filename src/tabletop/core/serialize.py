@@ -8,6 +8,7 @@ state's caches (fields marked :data:`~tabletop.core.state.TRANSIENT`) are never 
 from __future__ import annotations
 
 import json
+import marshal
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -121,26 +122,18 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
 
     # Saves and records hold the same few hundred distinct actions again and again, and cattrs
     # builds each anew (most of a long save's load time): a structured action is kept by its
-    # JSON text, which tells 1, 1.0 and true apart, so a hit is exactly what cattrs would make
-    # of the data. A kept action changed in place since (object.__setattr__) is not reused.
-    # An action of scalars only (most) is kept by its keys, values and the values' exact types
-    # instead, which is quicker to build than its text and as exact: 1, 1.0 and True differ in
-    # type, and a kept action's keys are all strings, which no other key equals.
+    # exact key (see exact_key: its bytes tell 1, 1.0 and true, and a list from a tuple, apart),
+    # so a hit is exactly what cattrs would make of the data. A kept action changed in place
+    # since (object.__setattr__) is not reused.
     interned: dict[Any, tuple[Action, Any]] = {}
 
     def structure_action(data: Any, type_: Any) -> Action:
         if type(data) is not dict:
             return structure_action_anew(data)
-        values = tuple(data.values())
-        types = tuple(map(type, values))
-        key: Any
-        if _SCALARS.issuperset(types):
-            key = (tuple(data), values, types)
-        else:
-            try:
-                key = json_text(data) if _encode is None else "".join(_encode(data, 0))  # json_text, inline
-            except Exception:  # not JSON (a set, an object): cattrs names what is wrong
-                return structure_action_anew(data)
+        try:
+            key = _marshal(data, 2)  # exact_key, inline
+        except Exception:  # not plain data (a subclass, an object): cattrs names what is wrong
+            return structure_action_anew(data)
         hit = interned.get(key)
         if hit is not None:
             now = fields_of(hit[0])
@@ -224,21 +217,21 @@ def _every_key(
 
 
 def _interning(structure: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    """``structure`` for a value class, keeping what it built by the data's JSON text.
+    """``structure`` for a value class, keeping what it built by the data's :func:`exact_key`.
 
     Saves repeat the same few values (7 Wonders Duel's three Age structure shapes, whose
     load checks walk every slot, cost a fifth of a trusted load), and an instance of a value
     class can never change, so the kept one is what structuring the same text again would
-    build. The text tells 1, 1.0 and true apart; data that failed to load is never kept.
+    build. The key tells 1, 1.0 and true apart; data that failed to load is never kept.
     """
-    kept: dict[str, Any] = {}
+    kept: dict[bytes, Any] = {}
 
     def structure_interned(data: Any, type_: Any) -> Any:
         if type(data) is not dict:
             return structure(data, type_)
         try:
-            key = json_text(data)
-        except Exception:  # not JSON (a set, an object): cattrs names what is wrong
+            key = exact_key(data)
+        except Exception:  # not plain data (a subclass, an object): cattrs names what is wrong
             return structure(data, type_)
         value = kept.get(key)
         if value is None:
@@ -434,8 +427,19 @@ def json_text(value: Any) -> str:
 _STR = frozenset({str})
 _INT = frozenset({int})
 
-#: The exact types of an action's values that its structuring cache keys by value.
-_SCALARS = frozenset({int, str, bool, float, type(None)})
+_marshal = marshal.dumps
+
+
+def exact_key(data: Any) -> bytes:
+    """Bytes that only data of exactly the same values and exact types gives: ``1``, ``1.0`` and
+    ``True`` differ, as do a list and a tuple; ``ValueError`` for what marshal cannot write
+    (instances of subclasses, such as an IntEnum or a str subclass, and arbitrary objects).
+
+    marshal format 2 keeps no back-references, so equal data always gives equal bytes. Bytes
+    and a bytearray give the same key; no saved field takes either, so neither is ever kept.
+    """
+    return _marshal(data, 2)
+
 
 #: How many structured actions a converter keeps by their JSON text (see ``make_converter``).
 _INTERNED_ACTIONS = 1 << 16
