@@ -70,7 +70,6 @@ from tabletop.core import Game, Option, Rng
 from . import setup as _setup
 from .actions import ACTION_SPACE, ACTION_TYPES
 from .components import CARDS, EVENTS, GENERALS, MAPS, SKILLS, TOKENS
-from .model import Unit, unit_structure_hook
 from .state import DozenWarState
 
 __all__ = ["CARDS", "EVENTS", "GAME", "GENERALS", "MAPS", "SKILLS", "TOKENS", "DozenWarState"]
@@ -113,6 +112,3 @@ GAME: Game[DozenWarState] = Game(
     ),
     check_options=_check_options,
 )
-# Units are most of a save's objects: a plain saved unit is built without cattrs' field-by-field
-# hooks (which still structure, or refuse, anything else).
-GAME.converter.register_structure_hook(Unit, unit_structure_hook(GAME.converter.get_structure_hook(Unit)))

@@ -9,7 +9,6 @@ containers that hold them. Tasks are the engine's agenda: the top task is either
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -95,80 +94,13 @@ _unit_values = operator.attrgetter(*_UNIT_FIELDS)
 def evolve_unit(unit: Unit, **changes: Any) -> Unit:
     """``attrs.evolve(unit, **changes)``: units are replaced on most actions, and this reads the
     fields in one call instead of one lookup each."""
-    names = tuple(changes)
-    indexes = _CHANGE_INDEXES.get(names)
-    if indexes is None:
-        for name in names:
-            if name not in _UNIT_INDEX:
-                raise TypeError(f"Unit has no field {name!r}")
-        indexes = _CHANGE_INDEXES[names] = tuple(_UNIT_INDEX[name] for name in names)
     values = list(_unit_values(unit))
-    for index, value in zip(indexes, changes.values()):
+    for name, value in changes.items():
+        index = _UNIT_INDEX.get(name)
+        if index is None:
+            raise TypeError(f"Unit has no field {name!r}")
         values[index] = value
     return Unit(*values)
-
-
-#: Per set of field names a change names (in its order), their positions: a few dozen in all.
-_CHANGE_INDEXES: dict[tuple[str, ...], tuple[int, ...]] = {}
-
-
-#: A saved unit's scalar fields and the exact JSON type of each, its arrays of strings or ints,
-#: and the position of its statuses (pairs of a name and a duration code).
-#: (The annotations are strings here: ``from __future__ import annotations``.)
-_JSON_TYPES: dict[str, type] = {"int": int, "str": str, "bool": bool}
-_SCALAR_NAMES = tuple(a.name for a in attrs.fields(Unit) if str(a.type) in _JSON_TYPES)
-_SCALAR_TYPES = tuple(_JSON_TYPES[str(a.type)] for a in attrs.fields(Unit) if str(a.type) in _JSON_TYPES)
-_ARRAY_TYPES: dict[str, type] = {"tuple[str, ...]": str, "tuple[int, ...]": int}
-_ARRAYS = tuple(
-    (_UNIT_INDEX[a.name], _ARRAY_TYPES[str(a.type)])
-    for a in attrs.fields(Unit)
-    if str(a.type) in _ARRAY_TYPES
-)
-_STATUSES = _UNIT_INDEX["statuses"]
-if len(_SCALAR_NAMES) + len(_ARRAYS) + 1 != len(_UNIT_FIELDS):  # a new kind of field needs its own test
-    raise TypeError("unit_structure_hook does not know every field of Unit")
-_read_unit = operator.itemgetter(*_UNIT_FIELDS)
-_read_scalars = operator.itemgetter(*_SCALAR_NAMES)
-
-
-def unit_structure_hook(fallback: Callable[[Any, Any], Unit]) -> Callable[[Any, Any], Unit]:
-    """A hook structuring a saved unit: one with every field, each of exactly its JSON type
-    (the usual save), is built at once; anything else goes to ``fallback`` (the converter's own
-    hook), which converts it or names what is wrong. Both give equal units."""
-    names = frozenset(_UNIT_FIELDS)
-
-    def structure(data: Any, type_: Any) -> Unit:
-        if (
-            type(data) is dict
-            and data.keys() == names
-            and tuple(map(type, _read_scalars(data))) == _SCALAR_TYPES
-        ):
-            values = list(_read_unit(data))
-            plain = True
-            for index, kind in _ARRAYS:
-                items = values[index]
-                if type(items) is not list or not all(type(item) is kind for item in items):
-                    plain = False
-                    break
-                values[index] = tuple(items)
-            statuses = values[_STATUSES]
-            if plain and type(statuses) is list:
-                pairs = []
-                for pair in statuses:
-                    if (
-                        type(pair) is not list
-                        or len(pair) != 2
-                        or type(pair[0]) is not str
-                        or type(pair[1]) is not int
-                    ):
-                        break
-                    pairs.append((pair[0], pair[1]))
-                else:
-                    values[_STATUSES] = tuple(pairs)
-                    return Unit(*values)
-        return fallback(data, type_)
-
-    return structure
 
 
 def unit_label(unit_id: int) -> str:
