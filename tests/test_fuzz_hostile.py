@@ -818,3 +818,18 @@ def test_seven_wonders_save_that_saw_what_is_no_card_is_refused() -> None:
     save["hands"]["seen"][1][1][0] = "seven_wonders"
     with pytest.raises(ValueError, match=r"hands\.seen names what is no card"):
         game.state_from_dict(save)
+
+
+def test_dozen_war_save_with_a_unit_of_no_class_is_refused() -> None:
+    """Found: a determinized trusted save with ``$.units.2.cls`` 'infantry' changed to a general's
+    id loaded, and ``observation_tensor`` raised KeyError."""
+    game = tabletop.load("dozen_war")
+    state = game.new_game(players=4, seed=1)
+    rng = random.Random(1)
+    while not state.units:  # to the first deployment
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.determinize(0, 1).to_dict())
+    unit = next(iter(save["units"]))
+    save["units"][unit]["cls"] = "kho_vu_khi_co"
+    with pytest.raises(ValueError, match="class 'kho_vu_khi_co' is not one of"):
+        game.state_from_dict(save, verify=False)

@@ -12,6 +12,7 @@ from .components import (
     BANK_COINS,
     CARD_COPIES,
     CASTLE_HP,
+    CLASSES,
     EVENT_COPIES,
     GENERAL_IDS,
     GENERALS,
@@ -53,6 +54,8 @@ def check(state: DozenWarState) -> None:
     for uid, unit in state.units.items():
         if uid != unit.id or not 0 <= uid < MAX_UNITS:
             raise ValueError(f"unit {uid} is stored under the wrong id or out of range")
+        if unit.cls not in CLASSES:  # an unknown class loaded, and the tensor raised KeyError
+            raise ValueError(f"unit {uid}'s class {unit.cls!r} is not one of {CLASSES}")
         if not 0 <= unit.cell < grid.size:
             raise ValueError(f"unit {uid} stands off the board (cell {unit.cell})")
         if not 0 <= unit.owner < n:
