@@ -542,7 +542,7 @@ def test_new_game_with_hostile_players_seed_and_options(name: str, data: st.Data
         end = finish(state, 1, what)
         again = game.replay(record)
         assert finish(again, 1, what) == end, f"{what}: the record does not replay"
-        shape = game.observation_shape(players, **options)
+        shape = game.observation_shape(expected, **options)
         assert shape == state.observation_shape, f"{what}: observation_shape differs from the state's"
 
 
