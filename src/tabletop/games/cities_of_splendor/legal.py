@@ -170,20 +170,10 @@ def turn_actions(state: St) -> list[Action]:
     seat = turns.order[turns.position]  # TurnOrder.current, without a property call
     player = state.players[seat]
     bank = state.bank.counts
-    try:
-        takes = _TAKES_BY_INDEX[
-            _WHITE[bank["white"]]
-            + _BLUE[bank["blue"]]
-            + _GREEN[bank["green"]]
-            + _RED[bank["red"]]
-            + _BLACK[bank["black"]]
-            + (_POWER_TWO if 2 in player.posts else 0)
-        ]
-    except KeyError:  # a count no game reaches (a state edited by hand): its kind worked out
-        counts = [bank[colour] for colour in COLOURS]
-        takes = _TAKES_BY_KIND[
-            (*(0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1 for n in counts), 2 in player.posts)
-        ]
+    key = (bank["white"], bank["blue"], bank["green"], bank["red"], bank["black"], 2 in player.posts)
+    takes = _TAKES_BY_SUPPLY.get(key)
+    if takes is None:  # a supply not met yet: its takes are those of its kind, found by index
+        takes = _TAKES_BY_SUPPLY[key] = _takes_of_supply(key)
     actions: list[Action] = takes.copy()
     may_reserve = len(player.reserved) < MAX_RESERVED
     occupied = occupants(state) if state.module == "strongholds" else None
@@ -271,9 +261,14 @@ def _kind_weights(place: int) -> dict[int, int]:
     return {n: place * (0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1) for n in range(most + 1)}
 
 
-# The same table as a list indexed by the kinds as a number in base 3 (the second power adds
-# 243): turn_actions adds five weights instead of building, hashing and comparing a tuple key,
-# and no supply needs working out during play, so a fresh process is at full speed at once.
+#: The gem takes by the bank's count of each colour and whether the second Trading Post power
+#: is held (the key turn_actions builds): filled as supplies are met, each from the index below.
+_TAKES_BY_SUPPLY: dict[tuple[int | bool, ...], list[Action]] = {}
+
+# The takes of a supply's kind as a list indexed by the kinds as a number in base 3 (the second
+# power adds 243): a supply met for the first time costs five dict lookups, not a generator
+# working out its kinds, so a fresh process fills the memo above at little cost. (The memo stays:
+# a hit on its tuple key is cheaper than adding the five weights every time.)
 _WHITE, _BLUE, _GREEN, _RED, _BLACK = (_kind_weights(3**place) for place in reversed(range(len(COLOURS))))
 _POWER_TWO = 3 ** len(COLOURS)
 _TAKES_BY_INDEX: list[list[Action]] = [
@@ -281,6 +276,23 @@ _TAKES_BY_INDEX: list[list[Action]] = [
     for power_two in (False, True)
     for kinds in itertools.product(range(3), repeat=len(COLOURS))
 ]
+
+
+def _takes_of_supply(key: tuple[int | bool, ...]) -> list[Action]:
+    """The takes of a supply (``turn_actions``' key: five counts, then the second power)."""
+    white, blue, green, red, black, power_two = key
+    try:
+        return _TAKES_BY_INDEX[
+            _WHITE[white]
+            + _BLUE[blue]
+            + _GREEN[green]
+            + _RED[red]
+            + _BLACK[black]
+            + (_POWER_TWO if power_two else 0)
+        ]
+    except KeyError:  # a count no game reaches (a state edited by hand): its kind worked out
+        kinds = (0 if n <= 0 else 2 if n >= TAKE_TWO_MIN else 1 for n in key[:-1])
+        return _TAKES_BY_KIND[(*kinds, power_two)]
 
 
 def payment_options(player: Player, card: str) -> list[Action]:
