@@ -833,3 +833,14 @@ def test_dozen_war_save_with_a_unit_of_no_class_is_refused() -> None:
     save["units"][unit]["cls"] = "kho_vu_khi_co"
     with pytest.raises(ValueError, match="class 'kho_vu_khi_co' is not one of"):
         game.state_from_dict(save, verify=False)
+
+
+@pytest.mark.parametrize("used", [-1, 4, 2**64])
+def test_seven_wonders_save_with_olympia_used_past_the_age_is_refused(used: int) -> None:
+    """Found: a determinized save with ``olympia_used`` 2**64 loaded, and ``observation_tensor``
+    raised ValueError (outside 0..3) for a state that had been accepted."""
+    game = tabletop.load("seven_wonders")
+    save = json_copy(game.new_game(players=3, seed=1).determinize(0, 1).to_dict())
+    save["olympia_used"][0] = used
+    with pytest.raises(ValueError, match="olympia_used"):
+        game.state_from_dict(save)

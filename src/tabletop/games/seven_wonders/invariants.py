@@ -74,6 +74,8 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"age {s.age}: the hands must hold Age {s.age} cards and the decks only later Ages'")
     if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
         raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
+    if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
+        raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
         if not all(token in TOKEN_VALUES for token in tokens):  # the types are checked on loading
             raise ValueError(f"city {city}'s military tokens {tokens!r} are not all of {TOKEN_VALUES}")
