@@ -113,3 +113,29 @@ def test_verify_that_is_not_a_bool_is_refused_by_name(verify: object) -> None:
     data = game.new_game(seed=1).to_dict()
     with pytest.raises(ValueError, match="verify"):
         game.state_from_dict(data, verify=verify)  # type: ignore[arg-type]
+
+
+def finished(name: str, players: int) -> State:
+    state: State = tabletop.load(name).new_game(players=players, seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(
+    "edit",
+    [
+        pytest.param(lambda o: o.update(scores=o["scores"][:1]), id="scores-cut"),
+        pytest.param(lambda o: o.update(scores=[*o["scores"], 0]), id="scores-extra"),
+        pytest.param(lambda o: o.update(winners=[99]), id="winner-off-the-table"),
+        pytest.param(lambda o: o.update(winners=[0, 0]), id="winner-twice"),
+    ],
+)
+def test_a_finished_save_with_an_outcome_that_does_not_fit_the_table_is_refused(name: str, edit: Any) -> None:
+    game = tabletop.load(name)
+    data = game.state_to_dict(finished(name, game.max_players))
+    edit(data["outcome"])
+    with pytest.raises(ValueError, match="outcome"):
+        game.state_from_dict(data, verify=False)

@@ -231,6 +231,7 @@ class Game(Generic[S]):
                 f"inconsistent {self.name} state: num_players is {state.num_players}, "
                 f"outside {self.min_players}..{self.max_players}"
             )
+        self._check_saved_outcome(state)
         try:  # the game's own checks first: they name what is wrong most precisely
             state._validate()
         except (ValueError, LookupError, TypeError) as error:
@@ -239,6 +240,26 @@ class Game(Generic[S]):
         if verify and not state.determinized:  # a determinized state's parts were invented: no record
             self._check_replays(state, data, again)
         return state
+
+    def _check_saved_outcome(self, state: S) -> None:
+        """Refuse a loaded outcome that does not fit the table: one score per seat, winners
+        distinct seats (a finished save cut short would load, then fail in ``scores()``)."""
+        outcome = state.outcome
+        if outcome is None:
+            return
+        seats = state.num_players
+        if len(outcome.scores) != seats:
+            raise ValueError(
+                f"inconsistent {self.name} state: outcome.scores has {len(outcome.scores)} entries "
+                f"for {seats} seats"
+            )
+        if len(set(outcome.winners)) != len(outcome.winners) or not all(
+            0 <= seat < seats for seat in outcome.winners
+        ):
+            raise ValueError(
+                f"inconsistent {self.name} state: outcome.winners {list(outcome.winners)} are not "
+                f"distinct seats of 0..{seats - 1}"
+            )
 
     def _check_state(self, state: object) -> None:
         """Refuse what is no state of this game (None, another game's state) by name: it would
