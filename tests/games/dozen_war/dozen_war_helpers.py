@@ -10,11 +10,19 @@ import pytest
 from tabletop import IllegalAction
 from tabletop.core import Action, TurnOrder
 from tabletop.games.dozen_war import GAME, interpreter
-from tabletop.games.dozen_war.actions import CASTLE_BASE, ChooseCell, Pass, Target
+from tabletop.games.dozen_war.actions import (
+    CASTLE_BASE,
+    Attack,
+    ChooseCell,
+    DefendCard,
+    DefendSkill,
+    Pass,
+    Target,
+)
 from tabletop.games.dozen_war.board import spec_of, to_action_cell
 from tabletop.games.dozen_war.components import CARD_COPIES, EVENTS, GENERAL_IDS
 from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import Castle, Task, Unit
+from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Castle, Task, Unit
 from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import new_general, new_soldier
 
@@ -102,6 +110,29 @@ def give(state: DozenWarState, seat: int, design: str) -> None:
     state.forget_legal_actions()
 
 
+def with_status(state: DozenWarState, uid: int, status: str) -> None:
+    """Give the unit ``status`` (stun, root, freeze, silence …) until the end of this turn, replacing
+    any it had."""
+    state.units[uid] = attrs.evolve(state.units[uid], statuses=((status, UNTIL_END_OF_TURN),))
+    state.forget_legal_actions()
+
+
+def engage_duel(order: tuple[int, int] = (0, 1), turn_number: int | None = None) -> DozenWarState:
+    """A 2-player Engage game (R11) at seat 0's turn: Siri (seat 0) and Lucy (seat 1) in opposite
+    corners, ``order`` the turn order, no round tasks (Engage has no rounds), ``turn_number`` turns
+    played if given."""
+    state = bare(players=2, seat=0)
+    general(state, 0, "siri", (0, 0))
+    general(state, 1, "lucy", (7, 7))
+    state.tasks = [Task("turn", 0)]
+    if turn_number is not None:
+        state.turn_number = turn_number
+    state.turns.order = list(order)
+    state.turns.position = order.index(0)
+    state.forget_legal_actions()
+    return state
+
+
 def unit(state: DozenWarState, uid: int) -> Unit | None:
     """The unit with that id, or ``None`` if it died."""
     return state.units.get(uid)
@@ -132,6 +163,25 @@ def pass_all(state: DozenWarState) -> None:
     """Pass every optional defence step until play is back at the ``turn`` decision."""
     while state.decision in ("guard", "defence_skill", "defence_card", "necklace"):
         state.apply(Pass())
+
+
+def defend(
+    state: DozenWarState, attacker: int, victim: int, defence: DefendCard | DefendSkill, *choices: Action
+) -> None:
+    """``attacker`` attacks ``victim`` (a unit id or castle code); every optional step before the
+    defence window is passed, the defender answers there with ``defence`` and its ``choices``, and
+    every optional step after it is passed too."""
+    play(state, Attack(attacker), target(victim))
+    pass_until(state, "defence_skill" if isinstance(defence, DefendSkill) else "defence_card")
+    play(state, defence, *choices)
+    pass_all(state)
+
+
+def select_if_asked(state: DozenWarState, uid: int) -> None:
+    """Choose ``uid`` if an effect asks which unit (``select``), then pass every optional step."""
+    if state.decision == "select":
+        play(state, target(uid))
+    pass_all(state)
 
 
 def refused(state: DozenWarState, action: Action, rule: str) -> None:
