@@ -8,15 +8,17 @@ import pytest
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
+    castle,
     cell,
     choose_cell,
+    defend,
     general,
     give,
     hp,
     pass_all,
-    pass_until,
     play,
     refused,
+    select_if_asked,
     soldier,
     target,
 )
@@ -27,7 +29,6 @@ from tabletop.games.dozen_war.actions import (
     Discard,
     Done,
     EndTurn,
-    Guard,
     Move,
     Necklace,
     Pass,
@@ -45,6 +46,7 @@ def _attack_with(
     foe = soldier(s, 1, foe_cls, (5, 2 + distance))
     give(s, 0, card)
     play(s, Attack(me, card), target(foe))
+    pass_all(s)
     return s, me, foe
 
 
@@ -52,7 +54,6 @@ def _attack_with(
 def test_damage_modifiers_add_one_damage(card: str) -> None:
     cls = {"inf": "infantry", "arc": "archer", "cav": "cavalry"}[card[:3]]
     s, _, foe = _attack_with(card, cls)
-    pass_all(s)
     assert hp(s, foe) == 0  # 2 damage on a 2-HP infantry
     assert CARD_COPIES and card not in [CARD_COPIES[c] for c in s.hands[0]]
 
@@ -63,7 +64,6 @@ def test_damage_modifiers_add_one_damage(card: str) -> None:
 )
 def test_strike_modifiers_add_a_second_hit(card: str, cls: str) -> None:
     s, _, foe = _attack_with(card, cls)
-    pass_all(s)
     play(s, target(foe))
     pass_all(s)
     assert hp(s, foe) == 0
@@ -73,13 +73,11 @@ def test_strike_modifiers_add_a_second_hit(card: str, cls: str) -> None:
 def test_range_modifiers_reach_one_cell_further(card: str, cls: str) -> None:
     reach = 2 if cls == "infantry" else 4
     s, _, foe = _attack_with(card, cls, distance=reach)
-    pass_all(s)
     assert hp(s, foe) == 1
 
 
 def test_chuy_xich_range_and_damage() -> None:
     s, _, foe = _attack_with("inf.chuy_xich", "infantry", distance=2)
-    pass_all(s)
     assert hp(s, foe) == 0
 
 
@@ -122,9 +120,7 @@ def _defend(card: str, victim_cls: str, attacker_cls: str = "infantry") -> tuple
     victim = soldier(s, 1, victim_cls, (5, 6))
     attacker = soldier(s, 0, attacker_cls, (5, 5))
     give(s, 1, card)
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_card")
-    play(s, DefendCard(card))
+    defend(s, attacker, victim, DefendCard(card))
     return s, victim, attacker
 
 
@@ -134,27 +130,20 @@ def _defend(card: str, victim_cls: str, attacker_cls: str = "infantry") -> tuple
 )
 def test_cancel_cards(card: str, cls: str) -> None:
     s, victim, _ = _defend(card, cls)
-    pass_all(s)
     assert hp(s, victim) == (2 if cls == "infantry" else 1)
 
 
 def test_quyen_truong_protects_a_castle() -> None:
     s = bare()
-    from games.dozen_war.dozen_war_helpers import castle
-
     keep = castle(s, 1, "archer", (5, 6))
     attacker = soldier(s, 0, "infantry", (5, 5))
     give(s, 1, "com.quyen_truong_phep_thuat")
-    play(s, Attack(attacker), target(keep))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("com.quyen_truong_phep_thuat"))
-    pass_all(s)
+    defend(s, attacker, keep, DefendCard("com.quyen_truong_phep_thuat"))
     assert s.castles[0].hp == 2
 
 
 def test_khien_ma_thuat_reflects_the_hp_lost() -> None:
     s, victim, attacker = _defend("inf.khien_ma_thuat", "infantry")
-    pass_all(s)
     assert hp(s, victim) == 1 and hp(s, attacker) == 1
 
 
@@ -164,25 +153,18 @@ def test_ao_choang_redirects_to_another_unit() -> None:
     decoy = general(s, 1, "kazu", (9, 9))
     attacker = soldier(s, 0, "infantry", (5, 5))
     give(s, 1, "arc.ao_choang_phep_thuat")
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("arc.ao_choang_phep_thuat"))
-    pass_all(s)
-    if s.decision == "select":
-        play(s, target(decoy))
-    pass_all(s)
+    defend(s, attacker, victim, DefendCard("arc.ao_choang_phep_thuat"))
+    select_if_asked(s, decoy)
     assert hp(s, victim) == 1 and hp(s, decoy) == 2
 
 
 def test_dao_gam_counter_even_if_dead() -> None:
     s, victim, attacker = _defend("arc.dao_gam", "archer", "cavalry")
-    pass_all(s)
     assert hp(s, victim) == 0 and hp(s, attacker) == 0
 
 
 def test_kiem_mot_tay_counter_within_one() -> None:
     s, victim, attacker = _defend("cav.kiem_mot_tay", "cavalry")
-    pass_all(s)
     assert hp(s, victim) == 0 and hp(s, attacker) == 1
 
 
@@ -192,13 +174,8 @@ def test_luoi_sat_roots_an_attacking_unit() -> None:
     attacker = soldier(s, 0, "infantry", (5, 5))
     other = soldier(s, 0, "cavalry", (6, 7))
     give(s, 1, "cav.luoi_sat")
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("cav.luoi_sat"))
-    pass_all(s)
-    if s.decision == "select":
-        play(s, target(other))
-    pass_all(s)
+    defend(s, attacker, victim, DefendCard("cav.luoi_sat"))
+    select_if_asked(s, other)
     assert hp(s, victim) == 0 and s.units[other].has("root")
     assert not any(isinstance(a, Move) and a.unit == other for a in s.legal_actions())
 
@@ -208,13 +185,8 @@ def test_binh_mau_heals_before_damage_as_defence() -> None:
     victim = soldier(s, 1, "infantry", (5, 6), hp=1)
     attacker = soldier(s, 0, "infantry", (5, 5))
     give(s, 1, "com.binh_mau")
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("com.binh_mau"))
-    pass_all(s)
-    if s.decision == "select":
-        play(s, target(victim))
-    pass_all(s)
+    defend(s, attacker, victim, DefendCard("com.binh_mau"))
+    select_if_asked(s, victim)
     assert hp(s, victim) == 1
 
 
@@ -243,10 +215,7 @@ def test_danh_cap_in_a_window_takes_from_the_attacker() -> None:
     attacker = soldier(s, 0, "infantry", (5, 5))
     give(s, 1, "com.danh_cap")
     give(s, 0, "com.binh_mau")
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("com.danh_cap"))
-    pass_all(s)
+    defend(s, attacker, victim, DefendCard("com.danh_cap"))
     play(s, ChooseOption("com.binh_mau"))
     pass_all(s)
     assert [CARD_COPIES[c] for c in s.hands[1]] == ["com.binh_mau"] and hp(s, victim) == 1
@@ -264,10 +233,7 @@ def test_nhan_dich_chuyen_action_and_dodge() -> None:
     victim = general(t, 1, "kazu", (5, 6))
     attacker = soldier(t, 0, "infantry", (5, 5))
     give(t, 1, "com.nhan_dich_chuyen")
-    play(t, Attack(attacker), target(victim))
-    pass_until(t, "defence_card")
-    play(t, DefendCard("com.nhan_dich_chuyen"))
-    pass_all(t)
+    defend(t, attacker, victim, DefendCard("com.nhan_dich_chuyen"))
     play(t, choose_cell(t, (8, 8)))
     pass_all(t)
     assert hp(t, victim) == 3 and t.units[victim].cell == cell(t, (8, 8))
@@ -419,10 +385,6 @@ def test_engage_one_card_per_turn() -> None:
     give(s, 0, "com.thuoc_tang_luc")
     play(s, PlayCard("com.thuoc_tang_luc"))
     pass_all(s)
-    if s.decision == "select":
-        play(s, target(me))
+    select_if_asked(s, me)
     assert Attack(me, "inf.bua_chien") not in s.legal_actions()
     assert Attack(me) in s.legal_actions()
-
-
-__all__ = ["Guard"]
