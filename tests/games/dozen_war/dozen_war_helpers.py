@@ -133,6 +133,27 @@ def engage_duel(order: tuple[int, int] = (0, 1), turn_number: int | None = None)
     return state
 
 
+def eliminate(state: DozenWarState, *seats: int) -> None:
+    """Knock ``seats`` out (R7.2): their far-away anchor soldiers (and any other unit of theirs)
+    leave, they leave the turn order, and the first seat left is to play."""
+    for seat in seats:
+        for uid in [u.id for u in state.units.values() if u.owner == seat]:
+            del state.units[uid]
+        state.eliminated[seat] = True
+    state.turns.order = [seat for seat in state.turns.order if seat not in seats]
+    state.turns.position = 0
+    state.forget_legal_actions()
+
+
+def end_round(state: DozenWarState) -> None:
+    """Run the end of the round now, as after the last seat's turn (R9.10-R9.11: the leader and a
+    new turn order); the round's other tasks are dropped."""
+    state.tasks = [Task("round_end")]
+    state.turns.position = len(state.turns.order) - 1
+    state.forget_legal_actions()
+    run(state)
+
+
 def unit(state: DozenWarState, uid: int) -> Unit | None:
     """The unit with that id, or ``None`` if it died."""
     return state.units.get(uid)
