@@ -12,6 +12,7 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     cell,
     choose_cell,
+    defend,
     general,
     gid,
     give_coins,
@@ -20,6 +21,7 @@ from games.dozen_war.dozen_war_helpers import (
     pass_until,
     play,
     refused,
+    select_if_asked,
     soldier,
     target,
 )
@@ -39,10 +41,7 @@ def test_est_phi_than_swaps_and_the_soldier_takes_the_hit() -> None:
     est = general(s, 1, "est", (5, 5))
     sold = soldier(s, 1, "infantry", (5, 8))
     cav = soldier(s, 0, "cavalry", (5, 4))
-    play(s, Attack(cav), target(est))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("est.1"))  # the one soldier in reach needs no choice
-    pass_all(s)
+    defend(s, cav, est, DefendSkill("est.1"))  # the one soldier in reach needs no choice
     assert s.units[est].cell == cell(s, (5, 8)) and s.units[sold].cell == cell(s, (5, 5))
     assert hp(s, est) == 3 and hp(s, sold) == 1
 
@@ -52,14 +51,9 @@ def test_est_phuc_thu_strikes_back_at_the_hitters() -> None:
     general(s, 1, "est", (5, 8))
     victim = soldier(s, 1, "infantry", (5, 6))
     cav = soldier(s, 0, "cavalry", (5, 5))
-    play(s, Attack(cav), target(victim))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("est.2"))
-    pass_all(s)
+    defend(s, cav, victim, DefendSkill("est.2"))
     assert hp(s, victim) == 1
-    if s.decision == "select":
-        play(s, target(cav))
-    pass_all(s)
+    select_if_asked(s, cav)
     assert hp(s, cav) == 0  # a counter: only a guard could have saved it
 
 
@@ -80,10 +74,7 @@ def test_kazu_khien_rong_cancels_a_hit_on_a_soldier_next_to_him() -> None:
     general(s, 1, "kazu", (5, 7))
     victim = soldier(s, 1, "archer", (5, 6))
     cav = soldier(s, 0, "cavalry", (5, 5))
-    play(s, Attack(cav), target(victim))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("kazu.1"))
-    pass_all(s)
+    defend(s, cav, victim, DefendSkill("kazu.1"))
     assert hp(s, victim) == 1
 
 
@@ -138,9 +129,7 @@ def test_rodoc_hoi_suc_heals_before_damage() -> None:
     play(s, Attack(cav), target(victim))
     pass_until(s, "defence_skill")
     play(s, DefendSkill("rodoc.3"))
-    if s.decision == "select":
-        play(s, target(victim))
-    pass_all(s)
+    select_if_asked(s, victim)
     assert hp(s, victim) == 1 and s.coins[1] == 0
 
 
@@ -207,10 +196,7 @@ def test_soul_thay_doc_swaps_and_counters() -> None:
     sold = soldier(s, 1, "infantry", (5, 7))
     attacker = soldier(s, 0, "infantry", (5, 4))
     give_coins(s, 1, 2)
-    play(s, Attack(attacker), target(soul))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("soul.3"))
-    pass_all(s)
+    defend(s, attacker, soul, DefendSkill("soul.3"))
     assert s.units[soul].cell == cell(s, (5, 7)) and hp(s, sold) == 1 and hp(s, attacker) == 1
 
 
@@ -229,10 +215,7 @@ def test_siri_phong_bo_dodges() -> None:
     s = bare()
     siri = general(s, 1, "siri", (5, 5))
     cav = soldier(s, 0, "cavalry", (5, 4))
-    play(s, Attack(cav), target(siri))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("siri.2"), choose_cell(s, (5, 8)))
-    pass_all(s)
+    defend(s, cav, siri, DefendSkill("siri.2"), choose_cell(s, (5, 8)))
     assert hp(s, siri) == 3 and s.units[siri].cell == cell(s, (5, 8))
 
 
@@ -262,10 +245,7 @@ def test_raen_ten_luoi_pushes_and_roots_after_the_hit() -> None:
     general(s, 1, "raen", (5, 8))
     victim = soldier(s, 1, "infantry", (5, 6))
     attacker = soldier(s, 0, "infantry", (5, 5))
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("raen.2"))
-    pass_all(s)
+    defend(s, attacker, victim, DefendSkill("raen.2"))
     assert s.units[attacker].cell == cell(s, (5, 1))  # 4 cells along the line from Raen
     assert s.units[attacker].has("root")
 
@@ -309,10 +289,7 @@ def test_lucy_phan_anh_cancels_a_hit_on_her() -> None:
     s = bare()
     lucy = general(s, 1, "lucy", (5, 6))
     cav = soldier(s, 0, "cavalry", (5, 5))
-    play(s, Attack(cav), target(lucy))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("lucy.1"))
-    pass_all(s)
+    defend(s, cav, lucy, DefendSkill("lucy.1"))
     assert hp(s, lucy) == 3
 
 
@@ -322,10 +299,7 @@ def test_lucy_ban_tra_hits_back_two_units() -> None:
     victim = soldier(s, 1, "infantry", (4, 5))
     attacker = soldier(s, 0, "cavalry", (5, 5))
     other = soldier(s, 0, "archer", (5, 6))
-    play(s, Attack(attacker), target(victim))
-    pass_until(s, "defence_skill")
-    play(s, DefendSkill("lucy.2"))
-    pass_all(s)
+    defend(s, attacker, victim, DefendSkill("lucy.2"))
     play(s, target(attacker), target(other))
     pass_all(s)
     assert hp(s, attacker) == 0 and hp(s, other) == 0
