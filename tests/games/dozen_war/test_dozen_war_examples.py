@@ -10,6 +10,9 @@ from games.dozen_war.dozen_war_helpers import (
     castle,
     cell,
     choose_cell,
+    defend,
+    end_round,
+    engage_duel,
     general,
     gid,
     give,
@@ -32,13 +35,16 @@ from tabletop.games.dozen_war.actions import (
     Guard,
     Move,
     Pass,
+    Pay,
     Reorder,
     Revive,
     Target,
     UseSkill,
     Warp,
 )
+from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
+from tabletop.games.dozen_war.rounds import _affected
 from tabletop.games.dozen_war.scoring import finish_by_score
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -503,31 +509,23 @@ def test_we15_movement_and_blocking() -> None:
 
 def test_we16_turn_order_leadership() -> None:
     s = bare(round_=3)
-    s.tasks = [Task("round_end")]
     general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
     general(s, 2, "rodoc", (0, 8), pieces=("map_piece_2", "map_piece_3"))
     general(s, 3, "mask", (12, 8), pieces=("map_piece_4",))
-    s.turns.position = 3
-    from tabletop.games.dozen_war.effects import run
-
-    run(s)
+    end_round(s)
     assert s.decision == "reorder" and s.current_player == 2
     play(s, Reorder((2, 0, 3, 1)))
     assert s.turns.order == [2, 0, 3, 1] and s.leader == 2
     # Still the strict leader at the next check: no change.
-    s.tasks = [Task("round_end")]
-    s.turns.position = 3
-    run(s)
+    end_round(s)
     assert s.decision != "reorder" and s.leader == 2
     alliance = bare(mode="alliance", round_=3)
-    alliance.tasks = [Task("round_end")]
     general(alliance, 1, "kazu", (12, 0), pieces=("map_piece_1", "map_piece_2"))
     general(alliance, 3, "mask", (12, 8), pieces=("map_piece_3",))
     general(alliance, 0, "est", (0, 0), pieces=("map_piece_4",))
     general(alliance, 2, "rodoc", (0, 8), pieces=("map_piece_5",))
     alliance.side_of = [0, 1, 0, 1]
-    alliance.turns.position = 3
-    run(alliance)
+    end_round(alliance)
     assert alliance.decision == "reorder"
     play(alliance, Reorder((1, 2, 3, 0)))
     assert alliance.turns.order == [1, 2, 3, 0]
@@ -541,12 +539,8 @@ def test_we17_payers_only_those_who_can_pay_are_asked() -> None:
     chosen = next(c for c in s.events if c.startswith("E09"))
     s.events.remove(chosen)
     s.events.append(chosen)
-    from tabletop.games.dozen_war.effects import run
-
     run(s)
     assert s.decision == "event_pay" and s.current_player == 1
-    from tabletop.games.dozen_war.actions import Pay
-
     play(s, Pay())
     assert s.coins[1] == 1 and len(s.hands[1]) in (2, 3)
     assert s.decision == "event_pay" and s.current_player == 3
@@ -563,11 +557,7 @@ def test_we17_zone_events_touch_only_players_in_the_zone() -> None:
     chosen = next(c for c in s.events if c.startswith("E07"))
     s.events.remove(chosen)
     s.events.append(chosen)
-    from tabletop.games.dozen_war.rounds import _affected
-
     assert _affected(s, "E07") == [1, 3]
-    from tabletop.games.dozen_war.effects import run
-
     run(s)
     assert hp(s, far) == 1 and hp(s, p2) in (0, 1)
 
@@ -577,19 +567,13 @@ def test_we18_engage_both_generals_die_in_one_action_draw() -> None:
     siri = general(s, 0, "siri", (4, 3), hp=1)
     lucy = general(s, 1, "lucy", (3, 4), hp=1)
     give(s, 1, "arc.dao_gam")
-    play(s, Attack(siri), target(lucy))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("arc.dao_gam"))
-    pass_all(s)
+    defend(s, siri, lucy, DefendCard("arc.dao_gam"))
     assert s.outcome is not None and s.outcome.winners == () and s.outcome.reason == "engage_draw"
     assert s.returns() == (0.0, 0.0)
 
 
 def test_we18_engage_five_idle_turns_lose() -> None:
-    s = bare(players=2, seat=0)
-    general(s, 0, "siri", (0, 0))
-    general(s, 1, "lucy", (7, 7))
-    s.tasks = [Task("turn", 0)]
+    s = engage_duel()
     for _ in range(5):
         assert s.current_player == 0
         play(s, EndTurn())
