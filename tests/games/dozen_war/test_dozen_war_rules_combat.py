@@ -3,13 +3,12 @@ states; the worked examples of §17 are in test_dozen_war_examples.py."""
 
 from __future__ import annotations
 
-import attrs
-
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
     castle,
     cell,
+    defend,
     general,
     give,
     give_coins,
@@ -21,10 +20,12 @@ from games.dozen_war.dozen_war_helpers import (
     refused,
     soldier,
     target,
+    with_status,
 )
 from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
     Attack,
+    DefendCard,
     DefendSkill,
     Done,
     Guard,
@@ -34,14 +35,6 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
 )
 from tabletop.games.dozen_war.components import stats_of
-from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN
-from tabletop.games.dozen_war.state import DozenWarState
-
-
-def _with_status(s: DozenWarState, uid: int, status: str) -> None:
-    s.units[uid] = attrs.evolve(s.units[uid], statuses=((status, UNTIL_END_OF_TURN),))
-    s.forget_legal_actions()
-
 
 # ---------------------------------------------------------------------- §12 combat resolution
 
@@ -52,7 +45,7 @@ def test_r12_2_a_rooted_or_frozen_unit_makes_no_attack() -> None:
         s = bare()
         inf = soldier(s, 0, "infantry", (5, 5))
         soldier(s, 1, "archer", (5, 6))
-        _with_status(s, inf, status)
+        with_status(s, inf, status)
         assert not any(isinstance(a, Attack) for a in s.legal_actions())
         refused(s, Attack(inf), "R12.2")
 
@@ -62,7 +55,7 @@ def test_r12_2_a_stunned_general_makes_no_fist_skill_attack() -> None:
     s = bare()
     kazu = general(s, 0, "kazu", (5, 2))
     general(s, 1, "mask", (5, 4))
-    _with_status(s, kazu, "stun")
+    with_status(s, kazu, "stun")
     assert UseSkill("kazu.2") not in s.legal_actions()
     refused(s, UseSkill("kazu.2"), "R13.6")
 
@@ -166,12 +159,7 @@ def test_r12_9_r12_11_a_counter_kill_credits_the_countering_player() -> None:
     mask = general(s, 0, "mask", (6, 6), hp=1)
     foe = soldier(s, 1, "archer", (6, 7))
     give(s, 1, "arc.dao_gam")
-    play(s, Attack(mask), target(foe))
-    pass_until(s, "defence_card")
-    from tabletop.games.dozen_war.actions import DefendCard
-
-    play(s, DefendCard("arc.dao_gam"))
-    pass_all(s)
+    defend(s, mask, foe, DefendCard("arc.dao_gam"))
     assert hp(s, foe) == 0 and hp(s, mask) == 0
     assert s.skulls == [0, 1, 0, 0] and s.coins[1] == 1 and s.bank == 29
 
@@ -183,12 +171,7 @@ def test_r12_11_a_counter_kill_by_a_cavalry_causes_no_splash() -> None:
     behind = soldier(s, 0, "archer", (6, 4))
     cav = soldier(s, 1, "cavalry", (6, 6))
     give(s, 1, "cav.kiem_mot_tay")
-    play(s, Attack(archer), target(cav))
-    pass_until(s, "defence_card")
-    from tabletop.games.dozen_war.actions import DefendCard
-
-    play(s, DefendCard("cav.kiem_mot_tay"))
-    pass_all(s)
+    defend(s, archer, cav, DefendCard("cav.kiem_mot_tay"))
     assert hp(s, archer) == 0 and hp(s, behind) == 1
 
 
@@ -444,7 +427,7 @@ def test_r5_2c_a_silenced_general_uses_no_defence_skill() -> None:
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 6))
     lucy = general(s, 1, "lucy", (5, 7))
-    s.units[lucy] = attrs.evolve(s.units[lucy], statuses=(("silence", UNTIL_END_OF_TURN),))
+    with_status(s, lucy, "silence")
     play(s, Attack(cav), target(lucy))
     assert s.decision != "defence_skill" and hp(s, lucy) == 2
 
@@ -590,8 +573,6 @@ def test_r5_4a_a_counter_on_a_general_opens_no_defence_skill() -> None:
     give(s, 0, "arc.bom_khoi")
     play(s, Attack(lucy), target(foe))
     pass_until(s, "defence_card")
-    from tabletop.games.dozen_war.actions import DefendCard
-
     play(s, DefendCard("arc.dao_gam"))
     if s.decision == "necklace":  # P1 holds a card: it is asked whether it has a Necklace
         play(s, Pass())
@@ -607,8 +588,6 @@ def test_r5_5_r6_2_equal_stars_the_defence_card_wins_and_stops_the_rider() -> No
     give(s, 1, "cav.khien_go")
     play(s, UseSkill("kazu.2"), target(foe))
     pass_until(s, "defence_card")
-    from tabletop.games.dozen_war.actions import DefendCard
-
     play(s, DefendCard("cav.khien_go"))
     pass_all(s)
     assert hp(s, foe) == 1 and not s.units[foe].has("stun") and "kazu.2" in s.marks[0]
@@ -658,8 +637,6 @@ def test_r5_5a_movement_buffs_leave_an_attack_at_zero_stars_damage_buffs_raise_i
 def test_r12_14_a_player_level_attack_credits_the_player_and_its_reflection_hits_nothing() -> None:
     """R12.14: Thích Khách kills Kazu; Khiên Ma Thuật (★4) may answer it, but there is no unit to
     reflect onto; the skull and coin go to the player."""
-    from tabletop.games.dozen_war.actions import DefendCard
-
     s = bare()
     kazu = general(s, 1, "kazu", (5, 5), hp=1)
     give(s, 0, "com.thich_khach")
