@@ -10,6 +10,8 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     cell,
+    end_round,
+    engage_duel,
     general,
     give,
     hp,
@@ -21,8 +23,19 @@ from games.dozen_war.dozen_war_helpers import (
 )
 from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
-from tabletop.games.dozen_war.actions import Attack, EndTurn, Move, Pass, Target
-from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS, TOKENS
+from tabletop.games.dozen_war.actions import (
+    Attack,
+    EndTurn,
+    Move,
+    Necklace,
+    Pass,
+    PlayCard,
+    Reorder,
+    Revive,
+    Target,
+    UseSkill,
+)
+from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS, REVIVE_COST, TOKENS, ULTIMATE_COST
 from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import roll_order
@@ -216,14 +229,10 @@ def test_r11_4_engage_splash_goes_to_the_next_cell() -> None:
 
 def test_r11_8_the_second_player_has_no_idle_limit_and_an_attack_resets_the_count() -> None:
     """R11.8: the second player has no idle limit and an attack resets the count."""
-    s = bare(players=2, seat=0)
-    general(s, 0, "siri", (0, 0))
-    general(s, 1, "lucy", (7, 7))
+    s = engage_duel()
     cav = soldier(s, 0, "cavalry", (3, 3))
     soldier(s, 1, "infantry", (3, 4))
     soldier(s, 1, "infantry", (3, 7))
-    s.tasks = [Task("turn", 0)]
-    s.forget_legal_actions()
     for _ in range(4):
         play(s, EndTurn(), EndTurn())
     play(s, Attack(cav), target(next(u.id for u in s.units.values() if u.cell == cell(s, (3, 4)))))
@@ -242,14 +251,7 @@ def test_r11_8_the_second_player_has_no_idle_limit_and_an_attack_resets_the_coun
 
 def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
     """R11.9: the game goes on until the hundredth turn."""
-    s = bare(players=2)
-    general(s, 0, "siri", (0, 0))
-    general(s, 1, "lucy", (7, 7))
-    s.tasks = [Task("turn", 0)]
-    s.turn_number = 98
-    s.turns.order = [1, 0]
-    s.turns.position = 1
-    s.forget_legal_actions()
+    s = engage_duel(order=(1, 0), turn_number=98)
     play(s, EndTurn())
     assert s.outcome is None
     play(s, EndTurn())
@@ -258,16 +260,11 @@ def test_r11_9_the_game_goes_on_until_the_hundredth_turn() -> None:
 
 def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
     """R10.7a: the leading team only chooses which team starts."""
-    from tabletop.games.dozen_war.actions import Reorder
-
     s = bare(mode="alliance", round_=3)
     s.side_of = [0, 1, 0, 1]
     s.turns.order = [1, 2, 3, 0]
-    s.turns.position = 3
     general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
-    s.tasks = [Task("round_end")]
-    s.forget_legal_actions()
-    run(s)
+    end_round(s)
     assert s.decision == "reorder" and s.current_player in (0, 2)
     assert set(s.legal_actions()) == {Reorder((1, 2, 3, 0)), Reorder((2, 3, 0, 1))}
     play(s, Reorder((2, 3, 0, 1)))
@@ -289,9 +286,6 @@ def test_r11_7_r16_5_engage_the_player_whose_general_dies_loses_and_nothing_scor
 
 def test_r2_5_coins_buy_an_ultimate_for_two_and_a_revival_for_four() -> None:
     """R2.5, R2.6a: an ultimate costs 2 coins, a revival 4; without them the option is refused."""
-    from tabletop.games.dozen_war.actions import Revive, UseSkill
-    from tabletop.games.dozen_war.components import REVIVE_COST, ULTIMATE_COST
-
     assert (ULTIMATE_COST, REVIVE_COST) == (2, 4)
     s = bare()
     general(s, 0, "siri", (5, 5))
@@ -314,8 +308,6 @@ def test_r2_5_coins_buy_an_ultimate_for_two_and_a_revival_for_four() -> None:
 
 def test_r11_6_in_engage_the_necklace_is_the_defenders_card_of_that_turn() -> None:
     """R11.6: after a Necklace the defender is offered no defence card in the same turn."""
-    from tabletop.games.dozen_war.actions import Necklace
-
     s = bare(players=2)
     general(s, 0, "siri", (7, 0))
     general(s, 1, "lucy", (0, 7))
@@ -336,13 +328,7 @@ def test_r11_6_in_engage_the_necklace_is_the_defenders_card_of_that_turn() -> No
 
 def test_r11_8_an_attack_kind_card_counts_as_the_first_players_attack_action() -> None:
     """R11.8: Thích Khách aimed at the enemy general resets the idle count."""
-    from tabletop.games.dozen_war.actions import PlayCard
-
-    s = bare(players=2, seat=0)
-    general(s, 0, "siri", (0, 0))
-    general(s, 1, "lucy", (7, 7))
-    s.tasks = [Task("turn", 0)]
-    s.forget_legal_actions()
+    s = engage_duel()
     for _ in range(4):
         play(s, EndTurn(), EndTurn())
     assert s.idle_turns == 4
