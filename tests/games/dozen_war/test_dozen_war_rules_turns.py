@@ -10,6 +10,8 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     cell,
+    eliminate,
+    end_round,
     general,
     give,
     hp,
@@ -19,6 +21,7 @@ from games.dozen_war.dozen_war_helpers import (
     refused,
     soldier,
     target,
+    with_status,
 )
 from tabletop.core import Action
 from tabletop.games.dozen_war import GAME
@@ -38,7 +41,7 @@ from tabletop.games.dozen_war.actions import (
 )
 from tabletop.games.dozen_war.board import spec_of
 from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
+from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.state import DozenWarState
 
 #: Events that change no coin, card or soldier count, so the round's income can be read exactly.
@@ -119,8 +122,7 @@ def test_r8_1c_a_stunned_or_rooted_unit_cannot_move() -> None:
     for status in ("stun", "root"):
         s = bare()
         cav = soldier(s, 0, "cavalry", (5, 5))
-        s.units[cav] = attrs.evolve(s.units[cav], statuses=((status, UNTIL_END_OF_TURN),))
-        s.forget_legal_actions()
+        with_status(s, cav, status)
         assert not any(isinstance(a, Move) and a.unit == cav for a in s.legal_actions())
         refused(s, Move(cav, acell(s, (5, 6))), "R13.6")
 
@@ -284,25 +286,17 @@ def test_r9_11_the_lead_ends_on_a_tie_and_a_retaken_lead_reorders_again() -> Non
     s.leader = 2
     p1 = general(s, 0, "est", (0, 0), pieces=("map_piece_1", "map_piece_2"))
     general(s, 2, "rodoc", (0, 8), pieces=("map_piece_3", "map_piece_4"))
-    s.tasks = [Task("round_end")]
-    s.turns.position = 3
-    run(s)
+    end_round(s)
     assert s.decision != "reorder" and s.leader is None and s.turns.order == [0, 1, 2, 3]
     s.units[p1] = attrs.evolve(s.units[p1], pieces=("map_piece_1", "map_piece_2", "map_piece_5"))
-    s.tasks = [Task("round_end")]
-    s.turns.position = 3
-    s.forget_legal_actions()
-    run(s)
+    end_round(s)
     assert s.decision == "reorder" and s.current_player == 0
 
 
 def test_r9_6_r16_1_the_game_ends_with_scoring_after_round_eights_last_turn() -> None:
     """R9.6, R16.1: the game ends with scoring after round eights last turn."""
-    s = bare(round_=8)
+    s = bare(round_=8, seat=3)
     general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
-    s.tasks = [Task("round_end"), Task("turn", 3)]
-    s.turns.position = 3
-    s.forget_legal_actions()
     play(s, EndTurn())
     assert s.outcome is not None and s.outcome.reason == "score" and s.outcome.winners == (0,)
 
@@ -373,15 +367,9 @@ def test_r5_3_a_both_icon_skill_used_in_the_own_turn_is_the_turns_attack_skill()
 def test_r9_11_the_leader_reorders_only_the_players_still_in_the_game() -> None:
     """R9.11: the leader reorders only the players still in the game."""
     s = bare(round_=3)
-    s.tasks = [Task("round_end")]
     general(s, 2, "rodoc", (0, 8), pieces=("map_piece_1",))
-    for uid in [u.id for u in s.units.values() if u.owner == 3]:
-        del s.units[uid]
-    s.eliminated[3] = True
-    s.turns.order = [0, 1, 2]
-    s.turns.position = 2
-    s.forget_legal_actions()
-    run(s)
+    eliminate(s, 3)
+    end_round(s)
     assert s.decision == "reorder" and s.current_player == 2
     orders = {a.order for a in s.legal_actions() if isinstance(a, Reorder)}
     assert len(orders) == 6 and all(sorted(order) == [0, 1, 2] for order in orders)
@@ -411,10 +399,7 @@ def test_r6_7_with_deck_and_discard_both_empty_income_draws_nothing() -> None:
     s.deck = []
     s.discard = []
     castle(s, 0, "infantry", (0, 0))
-    s.tasks = [Task("round_end")]
-    s.turns.position = 3
-    s.forget_legal_actions()
-    run(s)
+    end_round(s)
     assert s.round == 3 and s.hands[0] == [] and s.coins[0] == 1 and s.decision == "turn"
 
 
