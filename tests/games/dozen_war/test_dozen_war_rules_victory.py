@@ -5,21 +5,17 @@ from __future__ import annotations
 
 import attrs
 
-from games.dozen_war.dozen_war_helpers import bare, castle, general, play, soldier, target
+from games.dozen_war.dozen_war_helpers import (
+    bare,
+    castle,
+    eliminate,
+    general,
+    play,
+    soldier,
+    target,
+)
 from tabletop.games.dozen_war.actions import Attack
 from tabletop.games.dozen_war.scoring import finish_by_score
-from tabletop.games.dozen_war.state import DozenWarState
-
-
-def _out(s: DozenWarState, *seats: int) -> None:
-    """Eliminate ``seats``: their far-away anchor soldiers leave and they leave the order."""
-    for seat in seats:
-        for uid in [u.id for u in s.units.values() if u.owner == seat]:
-            del s.units[uid]
-        s.eliminated[seat] = True
-    s.turns.order = [seat for seat in s.turns.order if seat not in seats]
-    s.turns.position = 0
-    s.forget_legal_actions()
 
 
 def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
@@ -39,7 +35,7 @@ def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None
 def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:
     """R7.1b, R16.3: equal score pieces and castles more coins wins."""
     s = bare(round_=8)
-    _out(s, 2, 3)
+    eliminate(s, 2, 3)
     s.skulls = [1, 1, 0, 0]
     s.coins = [2, 3, 0, 0]
     s.bank = 25
@@ -50,7 +46,7 @@ def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:
 def test_r16_3_an_eliminated_player_is_never_ranked_whatever_its_skulls() -> None:
     """R16.3: an eliminated player is never ranked whatever its skulls."""
     s = bare(round_=8)
-    _out(s, 3)
+    eliminate(s, 3)
     s.skulls = [1, 0, 0, 9]
     finish_by_score(s)
     assert s.outcome is not None and s.outcome.winners == (0,)
@@ -85,7 +81,7 @@ def test_r7_2b_r16_1_the_last_team_standing_wins_at_once_in_alliance() -> None:
     """R7.2b, R16.1: the last team standing wins at once in alliance."""
     s = bare(mode="alliance")
     s.side_of = [0, 1, 0, 1]
-    _out(s, 3)
+    eliminate(s, 3)
     last = next(u.id for u in s.units.values() if u.owner == 1)
     s.units[last] = attrs.evolve(s.units[last], hp=1)
     archer = soldier(s, 0, "archer", (12, 7))
