@@ -11,6 +11,8 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     cell,
+    eliminate,
+    engage_duel,
     general,
     give,
     give_coins,
@@ -36,8 +38,8 @@ from tabletop.games.dozen_war.actions import (
     Pass,
     Target,
 )
+from tabletop.games.dozen_war.board import spec_of
 from tabletop.games.dozen_war.components import CARD_COPIES, EVENTS, TOKENS
-from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import _affected
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -186,8 +188,6 @@ def test_round_start_income_then_event_and_the_warp_opens_in_round_four() -> Non
 
 
 def cell_of_volcano(s: DozenWarState) -> int:
-    from tabletop.games.dozen_war.board import spec_of
-
     volcano = spec_of(s).volcano
     assert volcano is not None
     return volcano
@@ -242,11 +242,7 @@ def test_hand_over_and_loose_pieces_are_dug_from_the_own_cell() -> None:
 
 def test_elimination_and_last_standing() -> None:
     s = bare()
-    for anchor in [u for u in s.units.values() if u.owner in (2, 3)]:
-        del s.units[anchor.id]
-    s.eliminated[2] = s.eliminated[3] = True
-    s.turns.order = [0, 1]
-    s.turns.position = 0
+    eliminate(s, 2, 3)
     last = next(u.id for u in s.units.values() if u.owner == 1)
     s.units[last] = attrs.evolve(s.units[last], hp=1)
     cav = soldier(s, 0, "cavalry", (12, 9))
@@ -269,39 +265,26 @@ def test_an_eliminated_player_leaves_the_order_and_its_hand_goes_to_the_discard(
 
 
 def test_alliance_five_pieces_count_per_team() -> None:
-    s = bare(mode="alliance")
+    s = bare(mode="alliance", seat=2)
     s.side_of = [0, 1, 0, 1]
     general(s, 0, "est", (0, 0), pieces=("map_piece_1", "map_piece_2"))
     general(s, 2, "kazu", (0, 4), pieces=("map_piece_3", "map_piece_4"))
     mover = general(s, 2, "rodoc", (3, 3), pieces=("map_piece_5",))
-    s.tasks = [Task("round_end"), Task("turn", 2)]
-    s.turns.position = 2
-    s.forget_legal_actions()
     play(s, Move(mover, acell(s, (3, 4))))
     assert s.outcome is not None and s.outcome.winners == (0, 2) and s.outcome.reason == "five_map_pieces"
     assert s.returns() == (1.0, -1.0, 1.0, -1.0)
 
 
 def test_score_at_the_end_of_round_eight() -> None:
-    s = bare(round_=8)
+    s = bare(round_=8, seat=3)
     s.skulls = [0, 2, 0, 0]
-    s.tasks = [Task("round_end"), Task("turn", 3)]
-    s.turns.position = 3
-    s.forget_legal_actions()
     play(s, EndTurn())
     assert s.outcome is not None and s.outcome.reason == "score" and s.outcome.winners == (1,)
     assert s.outcome.scores == (0, 2, 0, 0)
 
 
 def test_engage_turn_limit_is_a_draw() -> None:
-    s = bare(players=2)
-    general(s, 0, "siri", (0, 0))
-    general(s, 1, "lucy", (7, 7))
-    s.tasks = [Task("turn", 0)]
-    s.turn_number = 99
-    s.turns.order = [1, 0]
-    s.turns.position = 1
-    s.forget_legal_actions()
+    s = engage_duel(order=(1, 0), turn_number=99)
     play(s, EndTurn())
     assert s.outcome is not None and s.outcome.reason == "engage_turn_limit" and s.outcome.winners == ()
 
