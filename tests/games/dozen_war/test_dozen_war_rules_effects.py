@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-import attrs
 import pytest
 
 from games.dozen_war.dozen_war_helpers import (
@@ -24,6 +23,7 @@ from games.dozen_war.dozen_war_helpers import (
     run_event,
     soldier,
     target,
+    with_status,
 )
 from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
@@ -34,13 +34,14 @@ from tabletop.games.dozen_war.actions import (
     Dig,
     Guard,
     Move,
+    Necklace,
     Pass,
     PlayCard,
     UseSkill,
 )
-from tabletop.games.dozen_war.components import EVENTS
+from tabletop.games.dozen_war.components import CARDS, EVENTS, SKILLS, TOKENS
 from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
+from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import _affected
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -329,8 +330,7 @@ def _status_matrix(status: str) -> tuple[bool, bool, bool, bool]:
     rodoc = general(s, 0, "rodoc", (5, 5))
     soldier(s, 0, "infantry", (5, 6))
     soldier(s, 1, "archer", (4, 5))
-    s.units[rodoc] = attrs.evolve(s.units[rodoc], statuses=((status, UNTIL_END_OF_TURN),))
-    s.forget_legal_actions()
+    with_status(s, rodoc, status)
     legal = s.legal_actions()
     return (
         UseSkill("rodoc.1") in legal,
@@ -352,16 +352,14 @@ def test_r13_6_a_stunned_generals_owner_still_plays_cards_for_it_and_a_rooted_in
     """R13.6: a stunned generals owner still plays cards for it and a rooted infantry guards."""
     s = bare()
     est = general(s, 0, "est", (5, 5), hp=2)
-    s.units[est] = attrs.evolve(s.units[est], statuses=(("stun", UNTIL_END_OF_TURN),))
+    with_status(s, est, "stun")
     give(s, 0, "com.binh_mau")
-    s.forget_legal_actions()
     assert PlayCard("com.binh_mau") in s.legal_actions()
     t = bare()
     archer = soldier(t, 0, "archer", (5, 2))
     victim = soldier(t, 1, "archer", (5, 5))
     guard = soldier(t, 1, "infantry", (5, 6))
-    t.units[guard] = attrs.evolve(t.units[guard], statuses=(("root", UNTIL_END_OF_TURN),))
-    t.forget_legal_actions()
+    with_status(t, guard, "root")
     play(t, Attack(archer), target(victim), Guard(guard))
     assert hp(t, victim) == 1 and hp(t, guard) == 1
 
@@ -371,8 +369,7 @@ def test_r13_6_no_defence_skill_for_a_frozen_receiver() -> None:
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 6))
     lucy = general(s, 1, "lucy", (5, 7))
-    s.units[lucy] = attrs.evolve(s.units[lucy], statuses=(("freeze", UNTIL_END_OF_TURN),))
-    s.forget_legal_actions()
+    with_status(s, lucy, "freeze")
     play(s, Attack(cav), target(lucy))
     assert s.decision == "turn" and hp(s, lucy) == 2
 
@@ -403,8 +400,6 @@ def _ops(effects: object) -> set[str]:
 
 def test_r13_1_r13_3_every_skill_card_event_and_token_is_written_in_the_one_vocabulary() -> None:
     """R13.1, R13.3: the data's fields, and every effect op is one of R13.3's operations."""
-    from tabletop.games.dozen_war.components import CARDS, SKILLS, TOKENS
-
     used: set[str] = set()
     for skill in SKILLS.values():
         assert skill.timing in ("attack", "defence", "both") and skill.stars >= 1 and skill.text
@@ -423,7 +418,6 @@ def test_r13_1_r13_3_every_skill_card_event_and_token_is_written_in_the_one_voca
 def test_r13_4_the_necklace_is_offered_in_turn_order_after_the_cards_player_and_the_first_cancels() -> None:
     """R13.4: enemies are asked in turn order starting after the card's player; the first Necklace
     played cancels the attack modifier and the attack goes on without it."""
-    from tabletop.games.dozen_war.actions import Necklace
 
     def setup() -> tuple[DozenWarState, int, int]:
         s = bare()
