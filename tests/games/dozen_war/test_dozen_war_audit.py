@@ -3,8 +3,6 @@ by its rule ID, each failing before its fix."""
 
 from __future__ import annotations
 
-import attrs
-
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
@@ -19,6 +17,7 @@ from games.dozen_war.dozen_war_helpers import (
     refused,
     soldier,
     target,
+    with_status,
 )
 from tabletop.games.dozen_war.actions import (
     Attack,
@@ -34,7 +33,6 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
     Warp,
 )
-from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN
 
 
 def test_r13_8_a_buffs_stars_end_with_the_turn() -> None:
@@ -146,8 +144,7 @@ def test_r12_2_an_attack_refused_for_a_stunned_unit_names_r13_6() -> None:
         s = bare()
         mine = soldier(s, 0, "infantry", (5, 5))
         soldier(s, 1, "infantry", (5, 6))
-        s.units[mine] = attrs.evolve(s.units[mine], statuses=((status, UNTIL_END_OF_TURN),))
-        s.forget_legal_actions()
+        with_status(s, mine, status)
         refused(s, Attack(mine), "R13.6")
 
 
