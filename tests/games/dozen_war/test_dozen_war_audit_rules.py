@@ -3,24 +3,23 @@ tested by name. Each test names its rule and fails if the engine departs from it
 
 from __future__ import annotations
 
-import attrs
-
 from games.dozen_war.dozen_war_helpers import (
     acell,
     bare,
     castle,
     cell,
+    defend,
     general,
     gid,
     give,
     hp,
     mountain,
     pass_all,
-    pass_until,
     play,
     refused,
     soldier,
     target,
+    with_status,
 )
 from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
@@ -41,7 +40,7 @@ from tabletop.games.dozen_war.actions import (
     Warp,
 )
 from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Task
+from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.scoring import finish_by_score
 from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import designs_in_hand, draw_cards
@@ -54,8 +53,7 @@ def test_dw_2_23_a_frozen_unit_does_not_warp() -> None:
     soldier(s, 0, "cavalry", (6, 6))
     frozen = soldier(s, 0, "infantry", (1, 6))
     free = soldier(s, 0, "infantry", (1, 6))
-    s.units[frozen] = attrs.evolve(s.units[frozen], statuses=(("freeze", UNTIL_END_OF_TURN),))
-    s.forget_legal_actions()
+    with_status(s, frozen, "freeze")
     refused(s, Warp(frozen), "R2.23")
     play(s, Warp(free))
     assert s.units[free].cell == cell(s, (6, 6))
@@ -144,8 +142,7 @@ def test_r3_1d_a_stunned_infantry_does_not_guard() -> None:
     victim = soldier(s, 1, "archer", (5, 5))
     stunned = soldier(s, 1, "infantry", (5, 6))
     attacker = soldier(s, 0, "infantry", (5, 4))
-    s.units[stunned] = attrs.evolve(s.units[stunned], statuses=(("stun", UNTIL_END_OF_TURN),))
-    s.forget_legal_actions()
+    with_status(s, stunned, "stun")
     play(s, Attack(attacker), target(victim))
     assert s.decision != "guard"
     pass_all(s)
@@ -163,10 +160,7 @@ def test_r11_6_engage_one_defence_card_per_opponent_turn() -> None:
     c2 = soldier(s, 1, "cavalry", (3, 6))
     give(s, 1, "cav.khien_go")
     give(s, 1, "cav.khien_go")
-    play(s, Attack(a1), target(c1))
-    pass_until(s, "defence_card")
-    play(s, DefendCard("cav.khien_go"))
-    pass_all(s)
+    defend(s, a1, c1, DefendCard("cav.khien_go"))
     assert hp(s, c1) == 1
     play(s, Attack(a2), target(c2))
     assert s.decision == "turn"  # no window step left for P2: its card of the turn is spent
