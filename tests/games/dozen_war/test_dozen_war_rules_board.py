@@ -25,6 +25,7 @@ from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
     Attack,
     Dig,
+    Guard,
     Move,
     PlayCard,
     UseSkill,
@@ -277,8 +278,6 @@ def test_r4_4_an_archer_general_shoots_three_along_rays_over_units_and_never_cli
 
 def test_r4_1_an_infantry_general_guards_a_soldier_but_not_a_general() -> None:
     """R4.1: an infantry general guards a soldier but not a general."""
-    from tabletop.games.dozen_war.actions import Guard
-
     s = bare()
     archer = soldier(s, 0, "archer", (5, 2))
     kazu = general(s, 1, "kazu", (4, 5))
