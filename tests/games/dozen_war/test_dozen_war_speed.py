@@ -27,17 +27,24 @@ def _fresh(state: DozenWarState) -> list[Action]:
         legal._LAST_CODES[:] = codes
 
 
+def step_and_compare(state: DozenWarState, rng: Rng) -> int:
+    """Apply one random decision, first checking a turn's listing against a fresh one; 1 if it was
+    a turn (checked), else 0."""
+    listed = state.legal_actions()
+    is_turn = state.decision == "turn"
+    if is_turn:
+        assert listed == _fresh(state)
+    state.apply(rng.choice(listed))
+    return int(is_turn)
+
+
 def _play_and_compare(state: DozenWarState, rng: Rng, decisions: int) -> int:
     """Play ``decisions`` random decisions, checking every turn listing; the turns checked."""
     checked = 0
     for _ in range(decisions):
         if state.is_terminal:
             break
-        listed = state.legal_actions()
-        if state.decision == "turn":
-            assert listed == _fresh(state)
-            checked += 1
-        state.apply(rng.choice(listed))
+        checked += step_and_compare(state, rng)
     return checked
 
 
