@@ -14,7 +14,7 @@ import json
 import math
 import time
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -128,6 +128,20 @@ def random_state(game: Game[Any], seed: int, decisions: int, **options: Any) -> 
             break
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+AnyState = TypeVar("AnyState", bound=State)
+
+
+def random_game_states(game: Game[AnyState], players: int, seed: int, **options: Any) -> list[AnyState]:
+    """Every state of one random game (``seed`` deals and picks the moves), the last terminal."""
+    state = game.new_game(players=players, seed=seed, **options)
+    rng = Rng.from_seed(seed)
+    found = [state.clone()]
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        found.append(state.clone())
+    return found
 
 
 def check_tensors_distinguish(

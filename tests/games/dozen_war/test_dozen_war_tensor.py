@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from contract import check_tensors_distinguish, tensor_microseconds
-from tabletop.core import Rng
+from contract import check_tensors_distinguish, random_game_states, tensor_microseconds
 from tabletop.games.dozen_war import CARDS, GAME, GENERALS, SKILLS, DozenWarState
 from tabletop.games.dozen_war.tensor import HOMES, MODIFIERS, MOVEMENT_CARDS, encode, layout
 
@@ -21,13 +20,7 @@ CONFIGS = [(2, "engage"), (3, "ffa"), (4, "ffa"), (4, "alliance")]
 
 def play(players: int, mode: str, seed: int) -> list[DozenWarState]:
     """Every state of one random game, the last terminal."""
-    state = GAME.new_game(players=players, seed=seed, mode=mode)
-    rng = Rng.from_seed(seed)
-    found = [state.clone()]
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-        found.append(state.clone())
-    return found
+    return random_game_states(GAME, players, seed, mode=mode)
 
 
 @pytest.mark.parametrize(("players", "mode"), CONFIGS)

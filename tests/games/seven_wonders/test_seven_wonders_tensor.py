@@ -11,21 +11,14 @@ from typing import Any
 
 import pytest
 
-from contract import check_tensors_distinguish, tensor_microseconds
-from tabletop.core import Rng
+from contract import check_tensors_distinguish, random_game_states, tensor_microseconds
 from tabletop.games.seven_wonders import GAME, SevenWondersState
 from tabletop.games.seven_wonders.tensor import CARD_INDEX, CITY, HAND, encode
 
 
 def states(players: int, seed: int, side: str = "A") -> list[SevenWondersState]:
     """Every state of one random game, the last terminal."""
-    state = GAME.new_game(players=players, seed=seed, side=side)
-    rng = Rng.from_seed(seed)
-    found = [state.clone()]
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
-        found.append(state.clone())
-    return found
+    return random_game_states(GAME, players, seed, side=side)
 
 
 @pytest.mark.parametrize("players", range(2, 8))
