@@ -26,6 +26,9 @@ from tabletop.games.dozen_war.model import UNTIL_END_OF_TURN, Castle, Task, Unit
 from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import new_general, new_soldier
 
+#: Every player count and mode (R1, R10, R11) with drafted generals: the configurations random play covers.
+EVERY_MODE: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {}), (4, {}), (4, {"mode": "alliance"})]
+
 
 def bare(players: int = 4, seat: int = 0, round_: int = 2, **options: Any) -> DozenWarState:
     """It is ``seat``'s turn in round ``round_`` on an empty board of the mode's map: no

@@ -7,15 +7,10 @@ from typing import Any
 import pytest
 
 from contract import check_contract, check_information_sets
+from games.dozen_war.dozen_war_helpers import EVERY_MODE
 from tabletop.games.dozen_war import GAME
 
-MODES: list[tuple[int, dict[str, Any]]] = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (4, {"mode": "alliance"}),
-    (3, {"generals": "random"}),
-]
+MODES: list[tuple[int, dict[str, Any]]] = [*EVERY_MODE, (3, {"generals": "random"})]
 
 
 @pytest.mark.parametrize(("players", "options"), MODES)
@@ -24,6 +19,6 @@ def test_contract_in_every_mode(players: int, options: dict[str, Any]) -> None:
     assert state.outcome is not None
 
 
-@pytest.mark.parametrize(("players", "options"), MODES[:4])
+@pytest.mark.parametrize(("players", "options"), EVERY_MODE)
 def test_information_sets_in_every_mode(players: int, options: dict[str, Any]) -> None:
     assert check_information_sets(GAME, players, 5, every=151, **options) > 0

@@ -9,17 +9,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.dozen_war.dozen_war_helpers import EVERY_MODE
 from tabletop.core import Rng
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.invariants import check
 
-CONFIGS: list[tuple[int, dict[str, Any]]] = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (4, {"mode": "alliance"}),
-    (4, {"generals": "random"}),
-]
+CONFIGS: list[tuple[int, dict[str, Any]]] = [*EVERY_MODE, (4, {"generals": "random"})]
 
 
 @given(st.integers(0, 2**31), st.sampled_from(CONFIGS))
