@@ -136,6 +136,17 @@ def engage_duel(order: tuple[int, int] = (0, 1), turn_number: int | None = None)
     return state
 
 
+def lucy_hit_while(status: str) -> tuple[DozenWarState, int]:
+    """A cavalry attacks Lucy, whose Phân Ảnh could cancel the hit, while she has ``status``: the
+    state once the attack is declared, and Lucy's id."""
+    state = bare()
+    cav = soldier(state, 0, "cavalry", (5, 6))
+    lucy = general(state, 1, "lucy", (5, 7))
+    with_status(state, lucy, status)
+    play(state, Attack(cav), target(lucy))
+    return state, lucy
+
+
 def eliminate(state: DozenWarState, *seats: int) -> None:
     """Knock ``seats`` out (R7.2): their far-away anchor soldiers (and any other unit of theirs)
     leave, they leave the turn order, and the first seat left is to play."""
