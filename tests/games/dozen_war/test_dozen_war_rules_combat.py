@@ -13,6 +13,7 @@ from games.dozen_war.dozen_war_helpers import (
     give,
     give_coins,
     hp,
+    lucy_hit_while,
     mountain,
     pass_all,
     pass_until,
@@ -424,11 +425,7 @@ def test_r5_2c_a_dead_general_uses_no_skill() -> None:
 
 def test_r5_2c_a_silenced_general_uses_no_defence_skill() -> None:
     """R5.2c: a silenced general uses no defence skill."""
-    s = bare()
-    cav = soldier(s, 0, "cavalry", (5, 6))
-    lucy = general(s, 1, "lucy", (5, 7))
-    with_status(s, lucy, "silence")
-    play(s, Attack(cav), target(lucy))
+    s, lucy = lucy_hit_while("silence")
     assert s.decision != "defence_skill" and hp(s, lucy) == 2
 
 
