@@ -16,6 +16,7 @@ from games.dozen_war.dozen_war_helpers import (
     general,
     give,
     hp,
+    lucy_hit_while,
     mountain,
     pass_until,
     play,
@@ -366,11 +367,7 @@ def test_r13_6_a_stunned_generals_owner_still_plays_cards_for_it_and_a_rooted_in
 
 def test_r13_6_no_defence_skill_for_a_frozen_receiver() -> None:
     """R13.6: no defence skill for a frozen receiver."""
-    s = bare()
-    cav = soldier(s, 0, "cavalry", (5, 6))
-    lucy = general(s, 1, "lucy", (5, 7))
-    with_status(s, lucy, "freeze")
-    play(s, Attack(cav), target(lucy))
+    s, lucy = lucy_hit_while("freeze")
     assert s.decision == "turn" and hp(s, lucy) == 2
 
 
