@@ -130,6 +130,19 @@ def random_state(game: Game[Any], seed: int, decisions: int, **options: Any) -> 
     return state
 
 
+def refused_naming(state: State, action: Any, *words: str) -> str:
+    """``apply`` refuses ``action`` with ``IllegalAction`` whose message holds each of ``words``,
+    and changes nothing; the message."""
+    before = state.to_dict()
+    with pytest.raises(tabletop.IllegalAction) as error:
+        state.apply(action)
+    message = str(error.value)
+    for word in words:
+        assert word in message, message
+    assert state.to_dict() == before
+    return message
+
+
 AnyState = TypeVar("AnyState", bound=State)
 
 
