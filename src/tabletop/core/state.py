@@ -330,7 +330,7 @@ class State(abc.ABC):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, got {seed!r}")
         new = self.clone()
-        new.seed = seed
+        new.seed = int(seed)  # as new_game: an int subclass (an IntEnum) is kept as its value
         new.history = []
         new.determinized = True
         new.rng = Rng.from_seed(seed)
