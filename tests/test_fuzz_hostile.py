@@ -26,9 +26,11 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -737,7 +739,7 @@ def replay_file(draw: st.DrawFn, folder: str) -> str:
     record: Any = copy.deepcopy(draw(st.sampled_from([d for d, _ in donors(name, "record")[:2]])))
     if draw(st.booleans()):
         draw(hostile_edits(record, name, "record"))
-    shape = draw(st.sampled_from(["one", "list", "lines", "empty", "junk", "odd"]))
+    shape = draw(st.sampled_from(["one", "list", "lines", "empty", "junk", "odd", "odd lines"]))
     text = {
         "one": json.dumps(record),
         "list": json.dumps([record, record]),
@@ -745,6 +747,7 @@ def replay_file(draw: st.DrawFn, folder: str) -> str:
         "empty": draw(st.sampled_from(["", "  \n", "[]", "{}", "null"])),
         "junk": draw(st.text(max_size=20)),
         "odd": token(draw(hostile_values)),
+        "odd lines": "\n".join(token(v) for v in draw(st.lists(hostile_values, min_size=2, max_size=3))),
     }[shape]
     path = f"{folder}/record.json"
     with open(path, "w", encoding="utf-8") as handle:
@@ -1202,3 +1205,18 @@ def test_determinize_keeps_an_int_subclass_of_seed_as_a_plain_int() -> None:
         guess = state.determinize(0, IntLike(3))
         assert type(guess.seed) is int
         assert guess.to_dict() == state.determinize(0, 3).to_dict()
+
+
+@pytest.mark.parametrize("text", ["", "\n \n", "1\n2\n", '[1]\n"x"\n', "null\nnull"])
+def test_cli_replay_of_a_file_of_no_record_objects_is_a_one_line_error(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found: ``tabletop replay`` of JSON lines that are not objects ("1\\n2") raised
+    AttributeError ('int' object has no attribute 'get'), and of an empty file exited 0 having
+    replayed nothing."""
+    from tabletop import cli
+
+    path = tmp_path / "records.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 2
+    assert re.search("holds no records|must hold a record object", capsys.readouterr().err)

@@ -116,8 +116,8 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        try:
-            return [json.loads(line) for line in text.splitlines() if line.strip()]
+        try:  # JSON lines (an empty file is none): checked below as a list is
+            data = [json.loads(line) for line in text.splitlines() if line.strip()]
         except json.JSONDecodeError as error:
             raise ValueError(f"{path} is neither a JSON record nor JSON lines: {error}") from None
     records = data if isinstance(data, list) else [data]
