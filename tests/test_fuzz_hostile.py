@@ -1220,3 +1220,23 @@ def test_cli_replay_of_a_file_of_no_record_objects_is_a_one_line_error(
     path.write_text(text, encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 2
     assert re.search("holds no records|must hold a record object", capsys.readouterr().err)
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["--seconds", "inf"], "--seconds must be a positive number"),
+        (["--seconds", "nan"], "--seconds must be a positive number"),
+        (["--seconds", "-1"], "--seconds must be a positive number"),
+        (["--seconds", "0.01", "--players", "9"], "--players 9: no game benchmarked here"),
+    ],
+)
+def test_cli_bench_refuses_seconds_and_players_it_cannot_time(
+    words: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found: ``tabletop bench --seconds inf`` never ended, ``nan`` and ``-1`` printed figures of
+    one game, and ``--players 9`` for Splendor Duel printed an empty table and exited 0."""
+    from tabletop import cli
+
+    assert cli.main(["bench", "splendor_duel", *words, "--no-save", "--no-cold"]) == 2
+    assert message in capsys.readouterr().err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -188,6 +189,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """``tabletop bench``: games/s, decisions/s, clones/s and loads/s per game configuration
     beside the previous run's (kept in ``--baseline``), then each game's cold start."""
     names = [args.game] if args.game else list(game_names())
+    if not (math.isfinite(args.seconds) and args.seconds > 0):  # inf would never end, nan or -1 time nothing
+        raise ValueError(f"--seconds must be a positive number of seconds, got {args.seconds}")
+    rules = [load(name) for name in names]
+    if args.players is not None and not any(g.min_players <= args.players <= g.max_players for g in rules):
+        raise ValueError(f"--players {args.players}: no game benchmarked here is played by that many")
     if args.adapters:
         return print_adapter_bench(names, args.players, parse_options(args.option), args.seconds)
     if args.search:
@@ -195,7 +201,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         return print_search_bench(names, args.players, parse_options(args.option), args.seconds)
     run_bench(
-        [load(name) for name in names],
+        rules,
         players=args.players,
         options=parse_options(args.option),
         seconds=args.seconds,
