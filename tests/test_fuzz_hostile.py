@@ -427,6 +427,7 @@ def queries(
                 "plain",
                 "action_from_dict",
                 "resolve_options",
+                "replay_observe",
             ]
         )
     )
@@ -467,6 +468,10 @@ def queries(
         "resolve_options": (
             lambda: game.resolve_options(seat, options),
             f"resolve_options({seat!r}, {options!r})",
+        ),
+        "replay_observe": (
+            lambda: game.replay(state.record(), observe=value),
+            f"replay(record, observe={value!r})",
         ),
     }
     return calls[kind]
@@ -1240,3 +1245,14 @@ def test_cli_bench_refuses_seconds_and_players_it_cannot_time(
 
     assert cli.main(["bench", "splendor_duel", *words, "--no-save", "--no-cold"]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("observe", [3, "x", [], True])
+def test_replay_refuses_an_observer_that_is_no_function(observe: object) -> None:
+    """Found: ``game.replay(record, observe=3)`` raised TypeError ('int' object is not
+    callable) at the record's first action."""
+    game = tabletop.load("splendor_duel")
+    state = game.new_game(seed=1)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="observe must be a function"):
+        game.replay(state.record(), observe=observe)  # type: ignore[arg-type]

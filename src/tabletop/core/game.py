@@ -381,6 +381,8 @@ class Game(Generic[S]):
         """
         if not isinstance(record, Mapping):
             raise ValueError(f"a {self.name} record must be a mapping, got {type(record).__name__}")
+        if observe is not None and not callable(observe):  # else a TypeError at the first action
+            raise ValueError(f"observe must be a function (number, state, action), got {observe!r:.80}")
         if record.get("game") != self.name:
             raise ValueError(f"this is not a {self.name} record: its 'game' is {record.get('game')!r}")
         for key in ("players", "seed", "actions"):
