@@ -11,6 +11,7 @@ from tabletop.core import Action, TurnOrder
 from tabletop.games.dozen_war import GAME, interpreter
 from tabletop.games.dozen_war.actions import (
     CASTLE_BASE,
+    NO_CARD,
     Attack,
     ChooseCell,
     DefendCard,
@@ -197,6 +198,13 @@ def pass_all(state: DozenWarState) -> None:
     """Pass every optional defence step until play is back at the ``turn`` decision."""
     while state.decision in ("guard", "defence_skill", "defence_card", "necklace"):
         state.apply(Pass())
+
+
+def attack(state: DozenWarState, attacker: int, victim: int, card: str = NO_CARD) -> None:
+    """``attacker`` attacks ``victim`` (a unit id or castle code), with the attack modifier
+    ``card`` if given, and every optional step after it is passed."""
+    play(state, Attack(attacker, card), target(victim))
+    pass_all(state)
 
 
 def defend(
