@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -107,8 +108,7 @@ def test_r11_1_engage_pays_no_coin_for_a_kill() -> None:
     s = bare(players=2, seat=0)
     siri = general(s, 0, "siri", (4, 3))
     lucy = general(s, 1, "lucy", (3, 4), hp=1)
-    play(s, Attack(siri), target(lucy))
-    pass_all(s)
+    attack(s, siri, lucy)
     assert s.outcome is not None and s.outcome.winners == (0,)
     assert s.coins == [0, 0]
 
@@ -133,8 +133,7 @@ def test_r8_7_a_skill_refused_after_the_generals_attack_names_r8_7() -> None:
     s = bare()
     soul = general(s, 0, "soul", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
-    play(s, Attack(soul), target(foe))
-    pass_all(s)
+    attack(s, soul, foe)
     refused(s, UseSkill("soul.1"), "R8.7")
 
 
