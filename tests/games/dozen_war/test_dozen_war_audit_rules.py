@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -124,8 +125,7 @@ def _cavalry_kills_before_a_mountain(behind: tuple[int, int]) -> tuple[int, int]
     cav = soldier(s, 0, "cavalry", (6, 6))
     first = soldier(s, 1, "archer", (6, 7))
     other = soldier(s, 2, "infantry", behind)
-    play(s, Attack(cav), target(first))
-    pass_all(s)
+    attack(s, cav, first)
     return hp(s, other), hp(s, first)
 
 
