@@ -7,6 +7,7 @@ import pytest
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -45,8 +46,7 @@ def _attack_with(
     me = soldier(s, 0, cls, (5, 2))
     foe = soldier(s, 1, foe_cls, (5, 2 + distance))
     give(s, 0, card)
-    play(s, Attack(me, card), target(foe))
-    pass_all(s)
+    attack(s, me, foe, card)
     return s, me, foe
 
 
@@ -101,8 +101,7 @@ def test_thuong_ky_si_splash_goes_one_more_cell() -> None:
     second = soldier(s, 1, "archer", (5, 4))
     third = soldier(s, 1, "archer", (5, 5))
     give(s, 0, "cav.thuong_ky_si")
-    play(s, Attack(cav, "cav.thuong_ky_si"), target(first))
-    pass_all(s)
+    attack(s, cav, first, "cav.thuong_ky_si")
     assert hp(s, first) == 0 and hp(s, second) == 0 and hp(s, third) == 0
 
 
