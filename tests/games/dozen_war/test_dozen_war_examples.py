@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -372,8 +373,7 @@ def test_we11_killing_a_general_steals_its_map_pieces_then_splash() -> None:
     cav = soldier(s, 0, "cavalry", (7, 6))
     est = general(s, 0, "est", (0, 0))
     mask = general(s, 0, "mask", (0, 2))
-    play(s, Attack(cav), target(siri))
-    pass_all(s)
+    attack(s, cav, siri)
     assert s.skulls[0] == 1 and s.coins[0] == 1
     assert s.decision == "assign_stolen_piece"
     play(s, Target(est), Target(mask))
@@ -386,8 +386,7 @@ def test_we11_variant_no_living_general_pieces_lie_loose() -> None:
     s = bare()
     siri = general(s, 1, "siri", (7, 7), hp=1, pieces=("map_piece_1", "map_piece_2"))
     cav = soldier(s, 0, "cavalry", (7, 6))
-    play(s, Attack(cav), target(siri))
-    pass_all(s)
+    attack(s, cav, siri)
     # P1 has soldiers in two cells: it chooses where each piece lies (one decision per piece).
     play(s, choose_cell(s, (7, 6)), choose_cell(s, (7, 6)))
     assert sorted(s.loose[cell(s, (7, 6))]) == ["map_piece_1", "map_piece_2"]
