@@ -7,6 +7,7 @@ import attrs
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -181,8 +182,7 @@ def test_r2_6a_a_payout_the_bank_cannot_cover_pays_what_it_has() -> None:
     s.bank = 0
     cav = soldier(s, 0, "cavalry", (5, 5))
     foe = general(s, 1, "lucy", (5, 6), hp=1)
-    play(s, Attack(cav), target(foe))
-    pass_all(s)
+    attack(s, cav, foe)
     assert s.skulls[0] == 1 and s.coins[0] == 30 and s.bank == 0
 
 
@@ -192,8 +192,7 @@ def test_r2_8_r2_8e_a_destroyed_castle_becomes_a_plain_cell_and_its_general_stay
     keep = castle(s, 1, "cavalry", (4, 4), hp=1)
     est = general(s, 1, "est", (4, 4))
     inf = soldier(s, 0, "infantry", (4, 5))
-    play(s, Attack(inf), target(keep))
-    pass_all(s)
+    attack(s, inf, keep)
     lost = s.castles[keep - CASTLE_BASE]
     assert lost.hp == 0 and lost.taken_by == 0 and s.castles_taken[0] == 1 and s.coins[0] == 1
     assert hp(s, est) == 3 and s.units[est].cell == cell(s, (4, 4))
@@ -304,8 +303,7 @@ def test_r6_3_cards_are_played_by_the_player_even_with_no_living_general() -> No
     cav = soldier(s, 0, "cavalry", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
     give(s, 0, "cav.dai_dao")
-    play(s, Attack(cav, "cav.dai_dao"), target(foe))
-    pass_all(s)
+    attack(s, cav, foe, "cav.dai_dao")
     assert hp(s, foe) == 0 and not any(u.general and u.owner == 0 for u in s.units.values())
 
 
