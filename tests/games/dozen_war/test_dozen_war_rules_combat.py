@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -120,8 +121,7 @@ def test_r12_5_an_extra_strike_with_no_legal_target_left_is_lost() -> None:
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "archer", (5, 6))
     give(s, 0, "inf.song_kiem")  # +1 strike
-    play(s, Attack(inf, "inf.song_kiem"), target(foe))
-    pass_all(s)
+    attack(s, inf, foe, "inf.song_kiem")
     # The only target died on hit 1: the second strike has nothing legal and is lost.
     assert hp(s, foe) == 0 and s.decision == "turn" and s.attack is None
     assert s.units[inf].attacked
@@ -133,8 +133,7 @@ def test_r12_5_an_extra_strike_may_hit_the_same_unit_again() -> None:
     inf = soldier(s, 0, "infantry", (5, 5))
     foe = soldier(s, 1, "infantry", (5, 6))
     give(s, 0, "inf.song_kiem")
-    play(s, Attack(inf, "inf.song_kiem"), target(foe))
-    pass_all(s)
+    attack(s, inf, foe, "inf.song_kiem")
     assert hp(s, foe) == 1 and s.decision == "target"
     play(s, target(foe))
     pass_all(s)
@@ -380,8 +379,7 @@ def test_r3_4_no_kill_no_splash() -> None:
     cav = soldier(s, 0, "cavalry", (6, 5))
     first = soldier(s, 1, "infantry", (6, 6))
     behind = soldier(s, 1, "archer", (6, 7))
-    play(s, Attack(cav), target(first))
-    pass_all(s)
+    attack(s, cav, first)
     assert hp(s, first) == 1 and hp(s, behind) == 1
 
 
@@ -543,8 +541,7 @@ def test_r3_4a_a_cavalry_soldier_splashes_onto_a_cell_mate_before_the_next_cell(
     victim = soldier(s, 1, "archer", (5, 5))
     mate = general(s, 1, "lucy", (5, 5))
     behind = soldier(s, 1, "archer", (5, 6))
-    play(s, Attack(cav), target(victim))
-    pass_all(s)
+    attack(s, cav, victim)
     assert hp(s, victim) == 0 and hp(s, mate) == 2 and hp(s, behind) == 1
 
 
@@ -556,8 +553,7 @@ def test_r3_4e_r3_4f_the_castle_takes_no_splash_and_overkill_splashes_in_full() 
     keep = castle(s, 1, "archer", (5, 6))
     beyond = general(s, 1, "kazu", (5, 7))
     give(s, 0, "cav.dai_dao")
-    play(s, Attack(cav, "cav.dai_dao"), target(victim))
-    pass_all(s)
+    attack(s, cav, victim, "cav.dai_dao")
     assert hp(s, victim) == 0 and s.castles[keep - CASTLE_BASE].hp == 2 and hp(s, beyond) == 1
 
 
