@@ -7,6 +7,7 @@ import pytest
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     castle,
     cell,
@@ -15,7 +16,6 @@ from games.dozen_war.dozen_war_helpers import (
     general,
     give,
     hp,
-    pass_all,
     play,
     refused,
     soldier,
@@ -222,8 +222,7 @@ def test_r11_4_engage_splash_goes_to_the_next_cell() -> None:
     second = soldier(s, 1, "archer", (4, 6))
     general(s, 0, "siri", (7, 0))
     general(s, 1, "lucy", (0, 7))
-    play(s, Attack(cav), target(first))
-    pass_all(s)
+    attack(s, cav, first)
     assert s.units.get(first) is None and s.units.get(second) is None
 
 
@@ -277,8 +276,7 @@ def test_r11_7_r16_5_engage_the_player_whose_general_dies_loses_and_nothing_scor
     cav = soldier(s, 0, "cavalry", (3, 3))
     general(s, 0, "siri", (7, 0))
     lucy = general(s, 1, "lucy", (3, 4), hp=1)
-    play(s, Attack(cav), target(lucy))
-    pass_all(s)
+    attack(s, cav, lucy)
     assert s.outcome is not None and s.outcome.reason == "engage_general_killed"
     assert s.outcome.winners == (0,) and s.returns() == (1.0, -1.0)
     assert [sheet["total"] for sheet in s.scores()] == [0, 0] and s.coins == [0, 0]
