@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.dozen_war.dozen_war_helpers import (
     acell,
+    attack,
     bare,
     cell,
     choose_cell,
@@ -150,8 +151,7 @@ def test_mask_phan_quyet_one_more_strike() -> None:
     a = soldier(s, 1, "infantry", (5, 6))
     b = soldier(s, 1, "infantry", (4, 4))
     play(s, UseSkill("mask.2"), target(cav))
-    play(s, Attack(cav), target(a))
-    pass_all(s)
+    attack(s, cav, a)
     play(s, target(b))
     pass_all(s)
     assert hp(s, a) == 1 and hp(s, b) == 1
@@ -235,8 +235,7 @@ def test_raen_vien_tien_one_more_range() -> None:
     foe = soldier(s, 1, "infantry", (5, 5))
     assert Attack(archer) not in s.legal_actions()
     play(s, UseSkill("raen.1"), target(archer))
-    play(s, Attack(archer), target(foe))
-    pass_all(s)
+    attack(s, archer, foe)
     assert hp(s, foe) == 1
 
 
