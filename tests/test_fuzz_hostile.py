@@ -1256,3 +1256,19 @@ def test_replay_refuses_an_observer_that_is_no_function(observe: object) -> None
     state.apply(state.legal_actions()[0])
     with pytest.raises(ValueError, match="observe must be a function"):
         game.replay(state.record(), observe=observe)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["dozen_war", "seven_wonders"])
+@pytest.mark.parametrize("reason", ["", "zz", "points+zz", "score+"])
+def test_trusted_save_of_a_finished_game_with_an_unknown_reason_is_refused(name: str, reason: str) -> None:
+    """Found (a probe of outcome fields): a finished Dozen War or 7 Wonders trusted save with
+    ``$.outcome.reason`` changed to '' loaded, and ``observation_tensor`` raised KeyError: ''."""
+    game = tabletop.load(name)
+    state = game.new_game(seed=3)
+    rng = random.Random(1)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    save["outcome"]["reason"] = reason
+    with pytest.raises(ValueError, match="outcome reason"):
+        game.state_from_dict(save, verify=False)

@@ -23,6 +23,7 @@ from .components import (
     MapSpec,
 )
 from .scoring import SETUP_TASKS
+from .tensor import REASONS
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -121,6 +122,8 @@ def check(state: DozenWarState) -> None:
     each_in_one_place(event_places, EVENT_COPIES if state.mode != "engage" else (), what="event card")
     parts = {"bank": state.bank, **{f"seat {s}": c for s, c in enumerate(state.coins)}}
     counts_add_up(parts, BANK_COINS, what="coins")
+    if state.outcome is not None and not set(state.outcome.reason.split("+")) <= set(REASONS):  # the tensor's
+        raise ValueError(f"outcome reason {state.outcome.reason!r} is not one of {', '.join(REASONS)}")
     if state.outcome is None:
         if not state.tasks:
             raise ValueError("the game is not over but nothing is pending")

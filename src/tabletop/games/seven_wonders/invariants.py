@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.invariants import each_in_one_place
 
 from .components import BOARDS, CARDS, KINDS, TURNS_PER_AGE
-from .tensor import TOKEN_VALUES
+from .tensor import REASONS, TOKEN_VALUES
 
 if TYPE_CHECKING:
     from .state import SevenWondersState
@@ -92,5 +92,7 @@ def check(s: SevenWondersState) -> None:
             raise ValueError(f"queue holds an unknown decision {kind!r}")
         if kind != "discard_sevenths" and not 0 <= city < cities:
             raise ValueError(f"queue names city {city}, which is not at the table")
+    if s.outcome is not None and not set(s.outcome.reason.split("+")) <= set(REASONS):  # the tensor's one-hot
+        raise ValueError(f"outcome reason {s.outcome.reason!r} is not one of {', '.join(REASONS)}")
     if s.outcome is None and not s.queue and not s.choices.waiting:
         raise ValueError("a game in progress must wait for a choice or an owed decision")
