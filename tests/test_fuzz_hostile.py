@@ -51,6 +51,9 @@ HARD = EXAMPLES > 100
 FINISH = 100_000 if HARD else 300
 #: Seconds one example may take before it counts as a hang.
 HANG_SECONDS = 120 if HARD else 60
+#: Random decisions before the attack: a point of the game, or its end (a long game's finished
+#: state, outcome and all, is reached only so).
+STEPS = st.one_of(st.integers(0, 300), st.integers(0, 300), st.just(100_000))
 HOSTILE = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -363,7 +366,7 @@ def attack(state: State, action: object, what: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @HOSTILE
-@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=STEPS)
 def test_apply_of_tampered_foreign_and_stale_actions(
     name: str, data: st.DataObject, config: int, seed: int, steps: int
 ) -> None:
@@ -526,7 +529,7 @@ def plain_queries(state: State) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @HOSTILE
-@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=STEPS)
 def test_queries_with_hostile_arguments_answer_or_refuse_and_change_nothing(
     name: str, data: st.DataObject, config: int, seed: int, steps: int
 ) -> None:
@@ -847,7 +850,8 @@ def one_edit(draw: st.DrawFn, data: Any) -> str:
         if strings:
             container, key, where = draw(st.sampled_from(strings))
             old = container[key]
-            container[key] = draw(st.sampled_from([c[k] for c, k, _ in strings]))
+            others = [c[k] for c, k, _ in strings]  # another id of the save: well formed, misplaced
+            container[key] = draw(st.sampled_from([*others, "", "zz", old + "+" + old, old.upper()]))
             return f"{where}: {old!r} -> {container[key]!r}"
     if kind == "bool":
         bools = [(c, k, w) for c, k, w in spots if type(c[k]) is bool]
@@ -1007,7 +1011,7 @@ def check_loaded(game: Game[Any], state: State, what: str, seed: int) -> None:
     data=st.data(),
     config=st.integers(0, 63),
     seed=st.integers(0, 2**32),
-    steps=st.integers(0, 300),
+    steps=STEPS,
     verify=st.booleans(),
     guess=st.booleans(),
 )
@@ -1034,7 +1038,7 @@ def test_a_save_with_hostile_edits_is_refused_or_loads_a_state_that_plays_on(
 
 @pytest.mark.parametrize("name", NAMES)
 @HOSTILE
-@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=st.integers(0, 300))
+@given(data=st.data(), config=st.integers(0, 63), seed=st.integers(0, 2**32), steps=STEPS)
 def test_a_record_with_hostile_edits_is_refused_or_replays_a_state_that_plays_on(
     name: str, data: st.DataObject, config: int, seed: int, steps: int
 ) -> None:
