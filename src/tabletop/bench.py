@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -185,12 +184,14 @@ def bench(
 
 @attrs.frozen
 class ColdResult:
-    """How fast a fresh process plays its first games, against the same games once warm.
+    """How fast a fresh process plays its first games, against the same games in a warm one.
 
     Both are decisions per CPU second of the same seeded random games (the first game alone,
-    and the first :data:`COLD_GAMES` together), played first in a new process right after the
-    game is loaded, then again after about a bench run's worth of other games. A ratio of 1.0
-    means a fresh process is at its warm speed from the first game.
+    and the first :data:`COLD_GAMES` together): played in a new process right after the game is
+    loaded, and in a second new process after about a bench run's worth of other games. The warm
+    process plays them for the first time, as a long run meets each of its games: replaying games
+    a process has just played would hit caches that only a replay can hit. A ratio of 1.0 means a
+    fresh process is at its warm speed from the first game.
     """
 
     game: str
@@ -217,8 +218,8 @@ COLD_GAMES = 10
 
 
 def cold_start(game: Game[Any], players: int, options: Mapping[str, Any], seconds: float = 2.0) -> ColdResult:
-    """Measure :class:`ColdResult` in a new Python process (so that no cache of this one
-    counts), warming up for about ``seconds``; ``ValueError`` if that process fails."""
+    """Measure :class:`ColdResult` in two new Python processes (so that no cache of this one
+    counts), the warm one warming up for about ``seconds``; ``ValueError`` if one fails."""
     request = {
         "game": game.name,
         "module": game.state_type.__module__,
@@ -226,6 +227,21 @@ def cold_start(game: Game[Any], players: int, options: Mapping[str, Any], second
         "options": dict(options),
         "seconds": seconds,
     }
+    cold = _cold_process(game, {**request, "warm_up": False})
+    warm = _cold_process(game, {**request, "warm_up": True})
+    return ColdResult(
+        game=game.name,
+        players=players,
+        options=dict(options),
+        first_game_cold=cold["first_game"],
+        first_game_warm=warm["first_game"],
+        first_games_cold=cold["first_games"],
+        first_games_warm=warm["first_games"],
+    )
+
+
+def _cold_process(game: Game[Any], request: Mapping[str, Any]) -> dict[str, float]:
+    """Run :func:`_cold_child` in a new process and return its figures."""
     env = dict(os.environ)
     # The child imports what this process can (a game registered by hand, as tests do).
     env["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
@@ -244,13 +260,13 @@ def cold_start(game: Game[Any], players: int, options: Mapping[str, Any], second
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise ValueError(f"the cold-start process for {game.name} failed: {last}")
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
-    return ColdResult(game=game.name, players=players, options=dict(options), **figures)
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def _cold_child(text: str) -> None:
-    """The new process of :func:`cold_start`: time the first games, warm up, time them again,
-    and print the figures as one JSON line."""
+    """The new process of :func:`cold_start`: warm up on other games when asked, time the
+    first :data:`COLD_GAMES` seeded games, and print the figures as one JSON line."""
     request = json.loads(text)
     name = request["game"]
     from .core.registry import load
@@ -274,27 +290,20 @@ def _cold_child(text: str) -> None:
             decisions += 1
         return decisions, time.process_time() - start
 
-    cold = [play(seed) for seed in range(COLD_GAMES)]
-    deadline = time.process_time() + request["seconds"]
-    seed = COLD_GAMES
-    while time.process_time() < deadline:
-        play(seed)
-        seed += 1
-    # The same games warm, three times; the median of each game's times is its warm time.
-    rounds = [[play(seed) for seed in range(COLD_GAMES)] for _ in range(3)]
-    warm = [(cold[i][0], statistics.median(r[i][1] for r in rounds)) for i in range(COLD_GAMES)]
+    if request["warm_up"]:
+        # Other games than the timed ones (seeds from COLD_GAMES on), for about ``seconds``.
+        deadline = time.process_time() + request["seconds"]
+        seed = COLD_GAMES
+        while time.process_time() < deadline:
+            play(seed)
+            seed += 1
+    games = [play(seed) for seed in range(COLD_GAMES)]
 
-    def speed(games: list[tuple[int, float]]) -> float:
-        spent = sum(t for _, t in games)
-        return sum(d for d, _ in games) / spent if spent > 0 else 0.0
+    def speed(played: list[tuple[int, float]]) -> float:
+        spent = sum(t for _, t in played)
+        return sum(d for d, _ in played) / spent if spent > 0 else 0.0
 
-    figures = {
-        "first_game_cold": speed(cold[:1]),
-        "first_game_warm": speed(warm[:1]),
-        "first_games_cold": speed(cold),
-        "first_games_warm": speed(warm),
-    }
-    print(json.dumps(figures))
+    print(json.dumps({"first_game": speed(games[:1]), "first_games": speed(games)}))
 
 
 # ---------------------------------------------------------------------- the previous run
@@ -463,7 +472,7 @@ def run(
     if cold:
         print(
             f"\ncold start: a new process per game; its first game's and first {COLD_GAMES} games' "
-            "decisions/s as a share of the same games' warm speed",
+            "decisions/s as a share of the same games' speed in a process warmed up on others",
             file=out,
         )
         print(
