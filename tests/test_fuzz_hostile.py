@@ -1276,3 +1276,35 @@ def test_trusted_save_of_a_finished_game_with_an_unknown_reason_is_refused(name:
     save["outcome"]["reason"] = reason
     with pytest.raises(ValueError, match="outcome reason"):
         game.state_from_dict(save, verify=False)
+
+
+@pytest.mark.parametrize("bad", [1.5, math.inf, None, [1], (0,), "3", True])
+def test_the_rl_adapters_refuse_an_action_id_or_seed_that_is_no_int_by_name(bad: object) -> None:
+    """Found (a probe of the adapters): gymnasium ``step(inf)`` raised OverflowError and
+    ``step([1])`` TypeError, ``step(1.5)``/``step(True)``/``step("3")`` played id 1 or 3 when
+    legal; PettingZoo's ``parallel_env.step(3)`` raised AttributeError; ``reset(seed=[1])``
+    raised TypeError and gymnasium's ``reset(seed=-1)`` its own Error, not a ValueError."""
+    gym = pytest.importorskip("tabletop.adapters.gymnasium")
+    zoo = pytest.importorskip("tabletop.adapters.pettingzoo")
+    env = gym.make("splendor_duel")
+    env.reset(seed=1)
+    aec = zoo.env("splendor_duel")
+    aec.reset(seed=1)
+    parallel = zoo.parallel_env("splendor_duel")
+    parallel.reset(seed=1)
+    before = [env.state_now.to_dict(), aec.state_now.to_dict(), parallel.state_now.to_dict()]
+    for step in (
+        env.step,
+        aec.step,
+        lambda a: parallel.step(dict.fromkeys(parallel.agents, a)),
+        parallel.step,
+    ):
+        with pytest.raises(ValueError, match=r"action id is an int|must choose|dict of agent names|must act"):
+            step(bad)
+    assert [env.state_now.to_dict(), aec.state_now.to_dict(), parallel.state_now.to_dict()] == before
+    for reset in (env.reset, aec.reset, parallel.reset):
+        if bad is not None:
+            with pytest.raises(ValueError, match=r"seed must be None or an int >= 0"):
+                reset(seed=bad)
+        with pytest.raises(ValueError, match=r"seed must be None or an int >= 0"):
+            reset(seed=-1)

@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
+import operator
+
 from ..core.actions import Action, IllegalAction
 from ..core.state import State
+
+
+def action_id(value: object) -> int:
+    """``value`` as an action id: an int or a numpy integer; ``IllegalAction`` naming it for
+    anything else (``int()`` would make 1.5, True or "3" some id, and a list a TypeError)."""
+    if not isinstance(value, bool):  # numpy's bool has no __index__ either
+        try:
+            return operator.index(value)  # type: ignore[arg-type]  # what is no integer raises
+        except TypeError:
+            pass
+    raise IllegalAction(f"an action id is an int, got {value!r:.80}")
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a reset seed that is not ``None`` or an int >= 0 (as tabletop refuses 1.5, True
+    and "3" for a seed; gymnasium refuses negative ones) by name."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be None or an int >= 0, got {seed!r:.80}")
 
 
 class Node:

@@ -36,7 +36,7 @@ from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
 from ._arrays import float32
-from ._node import Node
+from ._node import Node, action_id, check_seed
 
 Opponent = str | Agent
 
@@ -105,6 +105,7 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """A new game (from ``seed`` if given); the others play until the seat is to act.
         ``options`` are ignored: the game's options are fixed when the environment is made."""
+        check_seed(seed)
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
@@ -125,8 +126,9 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         state = node.state
         if state.is_terminal or self._cut():
             raise IllegalAction("the episode is over: call reset()")
+        chosen = action_id(action)  # an ill-typed id is refused, not rewarded as an illegal one
         try:
-            node.apply_id(int(action))
+            node.apply_id(chosen)
         except IllegalAction:
             if self.illegal_action_reward is None:
                 raise

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -33,7 +34,7 @@ from ..core.game import Game
 from ..core.registry import load
 from ..core.state import State
 from ._arrays import float32
-from ._node import Node
+from ._node import Node, action_id, check_seed
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -74,6 +75,7 @@ class _Table:
         self._seeds = random.Random(secrets.randbits(63))
 
     def new_game(self, seed: int | None) -> None:
+        check_seed(seed)
         if seed is not None:
             self._seeds = random.Random(seed)
         self.node = Node(
@@ -175,7 +177,7 @@ class TabletopAECEnv(_Environment, AECEnv[str, Observation, int]):  # type: igno
             return
         if action is None:
             raise IllegalAction(f"{agent} must act: an action id, not None")
-        self._table.node.apply_id(int(action))
+        self._table.node.apply_id(action_id(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state = self._table.node.state
@@ -246,13 +248,15 @@ class TabletopParallelEnv(_Environment, ParallelEnv[str, Observation, int]):  # 
     ]:
         """Apply the acting seats' actions together; an illegal or missing one raises
         ``IllegalAction`` before any is applied."""
+        if not isinstance(actions, Mapping):
+            raise IllegalAction(f"actions must be a dict of agent names to action ids, got {actions!r:.80}")
         chosen: dict[int, int] = {}
         for seat, ids in self._legal.items():
             agent = self._table.agents[seat]
             choice = actions.get(agent)
-            if choice is None or int(choice) not in ids:
+            if choice is None or action_id(choice) not in ids:
                 raise IllegalAction(f"{agent} must choose one of its legal ids here, got {choice!r}")
-            chosen[seat] = int(choice)
+            chosen[seat] = action_id(choice)
         node = self._table.node
         while chosen:  # in the order the state asks them
             mover = node.state.current_player
