@@ -1308,3 +1308,32 @@ def test_the_rl_adapters_refuse_an_action_id_or_seed_that_is_no_int_by_name(bad:
                 reset(seed=bad)
         with pytest.raises(ValueError, match=r"seed must be None or an int >= 0"):
             reset(seed=-1)
+
+
+def test_seven_wonders_save_whose_hands_were_swapped_under_a_committed_choice_is_refused() -> None:
+    """Found: a determinized save (not replayed, even verified) with ``$.hands.cards`` 0 and 1
+    swapped loaded while city 0's BuildStage of II-loom waited for the reveal, and the reveal
+    raised ValueError ("no card of kind 'II-loom' among ...") for a legal action."""
+    game = tabletop.load("seven_wonders")
+    state = game.new_game(players=2, seed=554749, side="random")
+    rng = random.Random(554749)
+    while not state.choices.choices:  # to a committed, unrevealed choice
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.determinize(1, 5).to_dict())
+    city = next(iter(save["choices"]["choices"]))
+    cards = save["hands"]["cards"]
+    other = next(seat for seat in range(len(cards)) if str(seat) != city)
+    cards[int(city)], cards[other] = cards[other], cards[int(city)]
+    with pytest.raises(ValueError, match="is of a card its hand does not hold"):
+        game.state_from_dict(save)
+
+
+def test_wonders_duel_trusted_save_of_a_draft_with_the_beginner_option_is_refused() -> None:
+    """Found: a new game's trusted save with ``$.options`` taken from a beginner game's save
+    loaded mid-draft, and 51 decisions later its own check refused the Wonders drafted ("not
+    among the beginner Wonders it is dealt")."""
+    game = tabletop.load("wonders_duel")
+    save = json_copy(game.new_game(seed=6499).to_dict())
+    save["options"] = {"wonders": "beginner"}
+    with pytest.raises(ValueError, match="with option wonders='beginner' there is no draft"):
+        game.state_from_dict(save, verify=False)

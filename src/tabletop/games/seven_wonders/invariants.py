@@ -79,11 +79,20 @@ def check(s: SevenWondersState) -> None:
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
         if not all(token in TOKEN_VALUES for token in tokens):  # the types are checked on loading
             raise ValueError(f"city {city}'s military tokens {tokens!r} are not all of {TOKEN_VALUES}")
+    taken: dict[tuple[int, str], int] = {}
     for choice_city, action in s.choices.choices.items():
         if not 0 <= choice_city < cities:
             raise ValueError(f"a choice is recorded for city {choice_city}, which is not at the table")
-        if getattr(action, "card", None) not in KINDS:
+        kind: str = getattr(action, "card", "")
+        if kind not in KINDS:
             raise ValueError(f"city {choice_city}'s choice {action!r} names no card")
+        # The card leaves the hand at the reveal (the Free City's its holder's, after the holder's
+        # own): a save with two hands swapped loaded, and the reveal then failed.
+        seat = choice_city if choice_city < s.num_players else s.holder
+        taken[seat, kind] = taken.get((seat, kind), 0) + 1
+        hand = s.hands.cards[seat] if 0 <= seat < len(s.hands.cards) else ()
+        if sum(card in KINDS[kind] for card in hand) < taken[seat, kind]:
+            raise ValueError(f"city {choice_city}'s choice {action!r} is of a card its hand does not hold")
     for waiting in s.choices.waiting:
         if not 0 <= waiting < cities:
             raise ValueError(f"city {waiting} waits to choose but is not at the table")

@@ -203,6 +203,10 @@ def _check_wonders(s: WondersDuelState) -> None:
         raise ValueError(f"draft_pick is {s.draft_pick}: the draft stands at 0-2 or 4-8")
     if (s.age == 0) != (s.draft_pick < DRAFT_PICKS):
         raise ValueError(f"age is {s.age} with {s.draft_pick} Wonders drafted: Age I begins at 8")
+    if s.options.get("wonders") == "beginner" and s.draft_pick != DRAFT_PICKS:  # the sets are dealt
+        raise ValueError(
+            f"draft_pick is {s.draft_pick}, but with option wonders='beginner' there is no draft"
+        )
     if s.age == 0:
         picks = [draft_picker(p) for p in range(s.draft_pick)]
         for seat in range(_SEATS):
