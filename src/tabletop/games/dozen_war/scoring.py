@@ -6,14 +6,15 @@ and ``total``. ``Outcome.reason`` is one of R16.6's words.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from typing import TYPE_CHECKING
 
 from tabletop.core import Outcome
 from tabletop.core.scoring import ScoreSheet, score_sheet
 
-from .components import PIECES_TO_WIN
-from .table import living_generals, pieces_of, standing_castles
+from .components import PIECES_TO_WIN, TOKENS
+from .table import pieces_of, standing_castles
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -135,41 +136,77 @@ SETUP_TASKS = frozenset(
 _KIND = operator.attrgetter("kind")
 _PIECES = operator.attrgetter("pieces")
 _OWNER = operator.attrgetter("owner")
+_GENERAL = operator.attrgetter("general")
 
 
 def check_end(state: DozenWarState) -> None:
     """R7.1a: the checks after a complete action (from the end of setup on)."""
     if not SETUP_TASKS.isdisjoint(map(_KIND, state.tasks)):
         return
+    # This runs after every complete action: the units (the most objects) are read only where
+    # they can decide, and then at C level.
+    units = state.units.values()
+    n = state.num_players
     if state.mode == "engage":
-        dead = [s for s in range(state.num_players) if not living_generals(state, s)]
+        alive = set(map(_OWNER, itertools.compress(units, map(_GENERAL, units))))
+        dead = [s for s in range(n) if s not in alive]
         if len(dead) == 2:
             finish_draw(state, "engage_draw")
         elif dead:
-            _finish(
-                state, tuple(s for s in range(state.num_players) if s not in dead), "engage_general_killed"
-            )
+            _finish(state, tuple(s for s in range(n) if s not in dead), "engage_general_killed")
         return
-    # No team holds more pieces than lie on the board in all: most checks stop at this sum.
-    # Read with C-level maps: this runs after every complete action.
-    on_board = sum(map(len, map(_PIECES, state.units.values())))
-    if on_board + sum(map(len, state.loose.values())) >= PIECES_TO_WIN:
-        for team in sorted(set(state.side_of)):
-            members = _members(state, team)
-            if sum(pieces_of(state, s) for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
-                _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
-                return
+    # R15: each map piece is in one place (invariants.check): under a mountain, spent, pending
+    # in a task (a stolen piece), on a unit or loose. Those of the first three count for nobody:
+    # while they leave fewer than five for the board, no team can hold five and no unit is read.
+    tasks = state.tasks
+    away = sum(map(MAP_PIECES.__contains__, itertools.chain.from_iterable(state.mountains.values())))
+    away += sum(map(MAP_PIECES.__contains__, state.spent_tokens))
+    away += sum(1 for task in tasks if task.data.get("piece") in MAP_PIECES)
+    if len(MAP_PIECES) - away >= PIECES_TO_WIN:
+        _five_pieces(state, n)
+        if state.outcome is not None:
+            return
     # Eliminating a seat moves no unit and no castle: who has either is read once, the few
     # castles first (every seat still playing has one, most of the game: no unit to read).
     holders = {c.owner for c in state.castles if c.hp > 0}
     eliminated = state.eliminated
-    if not all(eliminated[s] or s in holders for s in range(state.num_players)):
-        holders.update(map(_OWNER, state.units.values()))
-        for seat in range(state.num_players):
+    missing = _SEATS[n] - holders
+    if missing and not all(eliminated[s] for s in missing):
+        holders.update(map(_OWNER, units))
+        for seat in range(n):
             if eliminated[seat] or seat in holders:
                 continue
             eliminate(state, seat)
-    alive_teams = {state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]}
+    if True in eliminated:
+        alive_teams = {state.side_of[s] for s in range(n) if not eliminated[s]}
+    else:
+        alive_teams = set(state.side_of)
     if len(alive_teams) == 1:
         team = alive_teams.pop()
         _finish(state, tuple(s for s in _members(state, team) if not state.eliminated[s]), "last_standing")
+
+
+#: Seats 0..n-1 per player count.
+_SEATS = tuple(frozenset(range(n)) for n in range(9))
+#: The map-piece tokens (R15.1).
+MAP_PIECES = frozenset(t for t, token in TOKENS.items() if token.kind == "map_piece")
+
+
+def _five_pieces(state: DozenWarState, n: int) -> None:
+    """R7.1: a team (its members still playing) holding five map pieces wins."""
+    units = state.units.values()
+    carriers = list(itertools.compress(units, map(_PIECES, units)))
+    # No team holds more pieces than lie on the board in all: most checks stop at this sum.
+    if sum(len(u.pieces) for u in carriers) + sum(map(len, state.loose.values())) < PIECES_TO_WIN:
+        return
+    if state.loose:  # loose pieces count for every seat with a unit in their cell
+        held = [pieces_of(state, s) for s in range(n)]
+    else:
+        held = [0] * n
+        for unit in carriers:
+            held[unit.owner] += len(unit.pieces)
+    for team in sorted(set(state.side_of)):
+        members = _members(state, team)
+        if sum(held[s] for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:
+            _finish(state, tuple(s for s in members if not state.eliminated[s]), "five_map_pieces")
+            return
