@@ -337,6 +337,39 @@ def any_selected(state: DozenWarState, seat: int, user: int, sel: Any) -> bool:
 _OWNER = operator.attrgetter("owner")
 
 
+#: A selector's words as :func:`_selected` reads them, per selector dict (by ``id``; the entry
+#: holds the dict, so its id is not reused while kept): the data's selectors are module
+#: constants, read once rather than once per question.
+_WORDS: dict[int, tuple[Any, ...]] = {}
+#: Entries kept before all are dropped (selectors rebuilt from a save are new dicts).
+_WORDS_KEPT = 512
+
+
+def _words(sel: dict[str, Any]) -> tuple[Any, ...]:
+    """The selector, its side, unit kinds (``None``: any), shape, range, whether it is measured
+    from any own cavalry unit, over units, whether it skips its user, not attacked only, damaged
+    only and the Phục Thù filter."""
+    words = _WORDS.get(id(sel))
+    if words is None or words[0] is not sel:
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()
+        kinds = sel.get("unit", "any")
+        words = _WORDS[id(sel)] = (
+            sel,
+            sel.get("side", "own"),
+            None if kinds == "any" else kinds,
+            sel.get("shape", "anywhere"),
+            sel.get("range", 0),
+            sel.get("from") == "any_own_cavalry_unit",
+            bool(sel.get("over_units", False)),
+            not sel.get("include_user", False),
+            sel.get("not_attacked"),
+            sel.get("damaged_only"),
+            sel.get("filter") == "made_a_hit_on_your_units_this_turn",
+        )
+    return words
+
+
 def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[int]:
     """The ids :func:`select_units` allows, in the board's unit order."""
     from .combat import unit_kind_fits
@@ -345,16 +378,24 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
         if user in state.units:
             yield user
         return
-    side = sel.get("side", "own")
-    kinds = sel.get("unit", "any")
-    shape = sel.get("shape", "anywhere")
-    reach = sel.get("range", 0)
-    grid = spec_of(state).grid
+    (
+        _,
+        side,
+        kinds,
+        shape,
+        reach,
+        from_cavalry,
+        over_units,
+        skip_user,
+        not_attacked,
+        damaged_only,
+        hit_yours,
+    ) = _words(sel)
     origin = state.units.get(user)
     # The board's arrays only where a line of fire is drawn (building them costs more than
     # the rest of a selection).
-    occ = occupancy(state) if shape in ("attack_range", "ray") else None
-    if sel.get("from") == "any_own_cavalry_unit":
+    occ = occupancy(state) if shape == "attack_range" or shape == "ray" else None
+    if from_cavalry:
         anchors = [u.cell for u in state.units.values() if u.owner == seat and u.cls == "cavalry"]
     elif origin is not None:
         anchors = [origin.cell]
@@ -362,20 +403,14 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
         anchors = []
     if shape == "attack_range" and origin is not None and occ is not None:
         reach = attack_range(state, origin) if reach == "current" else base_range(state, origin)
-        over = bool(sel.get("over_units", False)) or origin.cls == "archer"
+        over = over_units or origin.cls == "archer"
         allowed = {c for _, c in ray_cells(state, origin.cell, reach, over, occ)}
     else:
         allowed = None
     current = state.turns.current
-    # The selector's own words, read once rather than once per unit.
-    skip_user = not sel.get("include_user", False)
-    not_attacked = sel.get("not_attacked")
-    damaged_only = sel.get("damaged_only")
-    hit_yours = sel.get("filter") == "made_a_hit_on_your_units_this_turn"
     in_hit = state.hit is not None  # only then may an ally's receiver count as one's own
     sides = state.side_of
     my_side = sides[seat]
-    any_kind = kinds == "any"
     #: Per anchor, the cells a radius reaches (built at the first unit that gets that far).
     zones: list[frozenset[int]] | None = None
     units: Iterable[Unit] = state.units.values()
@@ -391,7 +426,7 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
             continue
         if skip_user and unit.id == user:
             continue
-        if not any_kind and not unit_kind_fits(unit, kinds):
+        if kinds is not None and not unit_kind_fits(unit, kinds):
             continue
         if not_attacked and unit.attacked:
             continue
@@ -412,9 +447,9 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
         elif shape == "ray":
             if origin is None or occ is None:
                 continue
-            if not line_clear(state, origin.cell, unit.cell, bool(sel.get("over_units")), occ):
+            if not line_clear(state, origin.cell, unit.cell, over_units, occ):
                 continue
-            if grid.distance(origin.cell, unit.cell) > int(reach):
+            if spec_of(state).grid.distance(origin.cell, unit.cell) > int(reach):
                 continue
         yield unit.id
 
@@ -1354,13 +1389,14 @@ def _user_qualifies(state: DozenWarState, user: int, sel: dict[str, Any]) -> boo
     from .combat import unit_kind_fits
 
     unit = state.units.get(user)
-    if unit is None or not sel.get("include_user") or sel.get("side", "own") != "own":
+    _, side, kinds, _, _, _, _, skip_user, not_attacked, damaged_only, _ = _words(sel)
+    if unit is None or skip_user or side != "own":
         return False
-    if sel.get("not_attacked") and unit.attacked:
+    if not_attacked and unit.attacked:
         return False
-    if sel.get("damaged_only") and unit.hp >= unit.max_hp:
+    if damaged_only and unit.hp >= unit.max_hp:
         return False
-    return unit_kind_fits(unit, sel.get("unit", "any"))
+    return kinds is None or unit_kind_fits(unit, kinds)
 
 
 def _protects(state: DozenWarState, protects: str | None, receiver: int) -> bool:

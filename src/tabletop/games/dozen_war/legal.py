@@ -83,16 +83,16 @@ def turn_actions(state: DozenWarState) -> list[Action]:
             found.extend(Revive(g, to_action_cell(spec, c)) for g in dead for c in cells)
     hand = designs_in_hand(state, seat)
     cards_ok = not (engage and state.card_played)
-    modifiers = [d for d in hand if CARDS[d].kind == "attack_modifier"] if cards_ok else []
+    modifiers = [d for d in hand if d in _MODIFIERS] if cards_ok else []
     everyone = state.units.values()
     mine = sorted(itertools.compress(everyone, map(seat.__eq__, map(_OWNER, everyone))), key=_BY_ID)
-    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood:
-    # per class, as only the attack modifier cards that fit a unit's class bear on it (R6.4).
+    # Per class, the attack modifier cards that fit it (R6.4) with the range each adds: only
+    # those bear on a unit of that class.
+    classes = {unit.cls for unit in mine}
+    fitting = {cls: _fitting(modifiers, cls) for cls in classes} if modifiers else dict.fromkeys(classes, ())
+    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
     common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
-    contexts = {
-        cls: (*common, tuple(d for d in modifiers if CARDS[d].group in ("common", cls)))
-        for cls in {unit.cls for unit in mine}
-    }
+    contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
     codes = _cell_codes(state, seat, occ, engage)
     # These codes' stamp, the stamp of the codes they were updated from and the cells changed:
     # an entry checked against those earlier codes whose cells all kept their codes holds.
@@ -111,18 +111,19 @@ def turn_actions(state: DozenWarState) -> list[Action]:
                 entry[6] = stamp
                 found.extend(entry[4])
                 continue
-        (zone, zone_cells), block = _unit_block(state, spec, unit, modifiers, occ, codes, engage)
+        (zone, zone_cells), block = _unit_block(state, spec, unit, fitting[unit.cls], codes, engage)
         if len(blocks) >= _BLOCKS_KEPT:
             blocks.clear()
         blocks[id(unit)] = [unit, context, zone, zone(codes), block, zone_cells, stamp]
         found.extend(block)
     if not state.attack_skill_used:
         for unit in mine:
-            if unit.general and may_use_skills(unit):
-                found.extend(_skill_actions(state, seat, unit, modifiers, occ))
+            # R13.6: a rooted general uses no attack-icon skills (the only ones listed here).
+            if unit.general and may_use_skills(unit) and not (unit.statuses and unit.has("root")):
+                found.extend(_skill_actions(state, seat, unit, fitting[unit.cls], occ))
     if cards_ok:
         for design in hand:
-            if _card_playable(state, seat, design, occ):
+            if design in _ACTIONS and _card_playable(state, seat, design, occ):
                 play = _PLAYS.get(design)
                 if play is None:
                     play = _PLAYS[design] = PlayCard(design)
@@ -137,6 +138,24 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 
 _BY_ID = operator.attrgetter("id")
 _OWNER = operator.attrgetter("owner")
+
+#: Per attack modifier card (R6.4, R12.3): its group and the range it adds.
+_MODIFIERS: dict[str, tuple[str, int]] = {
+    design: (card.group, int(combat.attack_mods(design).get("range", 0)))
+    for design, card in CARDS.items()
+    if card.kind == "attack_modifier"
+}
+#: The cards that may be played as an action (R6.5, R6.8): action, both-icon and attack kinds.
+_ACTIONS = frozenset(
+    design for design, card in CARDS.items() if card.kind in ("action", "action_or_defence", "attack")
+)
+
+
+def _fitting(modifiers: list[str], cls: str) -> tuple[tuple[str, int], ...]:
+    """The attack modifier cards among ``modifiers`` that fit a unit of ``cls`` (R6.4), in order,
+    each with the range it adds."""
+    return tuple((d, _MODIFIERS[d][1]) for d in modifiers if _MODIFIERS[d][0] in ("common", cls))
+
 
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
@@ -177,13 +196,12 @@ def _unit_block(
     state: DozenWarState,
     spec: MapSpec,
     unit: Unit,
-    modifiers: list[str],
-    occ: Occupancy,
+    fits: tuple[tuple[str, int], ...],
     board: CellCodes,
     engage: bool,
 ) -> tuple[tuple[Callable[[CellCodes], Any], frozenset[int]], list[Action]]:
     """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
-    that fits it), and a getter of the cells they depend on (with the set of those cells):
+    that fits it, ``fits``: with the range each adds), and a getter of the cells they depend on (with the set of those cells):
     those within its move budget and those on its rays within its longest reach. ``board`` is
     the unit's owner's cell codes."""
     uid = unit.id
@@ -202,10 +220,7 @@ def _unit_block(
         plain = _reaches(rays, reach, targets, stops)
         if plain:
             found.append(_attack(uid, ""))
-        for design in modifiers:
-            if not _group_fits(design, unit):
-                continue
-            extra = int(combat.attack_mods(design).get("range", 0))
+        for design, extra in fits:
             longest = max(longest, reach + extra)
             if (plain and not extra) or (extra and _reaches(rays, reach + extra, targets, stops)):
                 found.append(_attack(uid, design))
@@ -217,41 +232,44 @@ def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], enga
     """:func:`~.board.destinations`' cells in order, read from the owner's move codes."""
     if budget <= 0:
         return []
-    climber = not unit.general and stats_of(unit.cls, False).can_climb_mountain
     general = bool(unit.general)
+    climber = not general and stats_of(unit.cls, False).can_climb_mountain
     end = _MAY_END[engage, general, climber]
-    volcano = spec.volcano
-    grid = spec.grid
-
-    def may_end(cell: int) -> bool:
-        code = moves[cell]
-        return end[code] and not (cell == volcano and code & _MOUNTAIN)  # R2.2a
-
-    table = grid.neighbour_table()
+    here = unit.cell
     if budget == 1:
-        return sorted(filter(may_end, table[unit.cell]))
-    # The kernel's breadth-first reach (SquareGrid.reachable) level by level, without paths:
-    # a cell is reached at its first sight, may end the move by its code, and is walked on
-    # from while within the budget when its code lets the unit pass.
-    passing = _MAY_PASS[engage, general]
-    seen = {unit.cell}
-    frontier = [unit.cell]
-    found = []
-    for _ in range(budget):
-        ahead = []
-        for cell in frontier:
-            for step in table[cell]:
-                if step in seen:
-                    continue
-                seen.add(step)
-                if may_end(step):
-                    found.append(step)
-                if passing[moves[step]]:
-                    ahead.append(step)
-        if not ahead:
-            break
-        frontier = ahead
-    return sorted(found)
+        found = [cell for cell in _SORTED_NEIGHBOURS[spec.id][here] if end[moves[cell]]]
+    else:
+        # The kernel's breadth-first reach (SquareGrid.reachable) level by level, without paths:
+        # every cell first seen within the budget is reached, and walked on from when its code
+        # lets the unit pass; those whose code lets the move end there are the destinations.
+        table = _NEIGHBOUR_SETS[spec.id]
+        passing = _MAY_PASS[engage, general]
+        seen = {here}
+        frontier = [here]
+        for _ in range(budget):
+            ahead: set[int] = set()
+            for cell in frontier:
+                ahead |= table[cell]
+            ahead -= seen
+            seen |= ahead
+            frontier = [cell for cell in ahead if passing[moves[cell]]]
+            if not frontier:
+                break
+        seen.discard(here)
+        found = sorted(cell for cell in seen if end[moves[cell]])
+    volcano = spec.volcano
+    if climber and volcano in found and moves[volcano] & _MOUNTAIN:
+        found.remove(volcano)  # R2.2a: nobody climbs the volcano
+    return found
+
+
+#: Per map and cell, its neighbours in index order, and as a set.
+_SORTED_NEIGHBOURS = {
+    name: tuple(tuple(sorted(cells)) for cells in spec.grid.neighbour_table()) for name, spec in MAPS.items()
+}
+_NEIGHBOUR_SETS = {
+    name: tuple(frozenset(cells) for cells in spec.grid.neighbour_table()) for name, spec in MAPS.items()
+}
 
 
 def _reaches(rays: tuple[tuple[int, ...], ...], reach: int, targets: list[int], stops: list[Any]) -> bool:
@@ -463,28 +481,53 @@ def _action_cells(cols: int, size: int) -> tuple[int, ...]:
     return tuple((c // cols) * ACTION_COLS + c % cols for c in range(size))
 
 
-def _group_fits(design: str, unit: Unit) -> bool:
-    """R6.4: a group card for a unit of that class; common cards for any unit."""
-    group = CARDS[design].group
-    return group == "common" or group == unit.cls
-
-
 def _skill_actions(
-    state: DozenWarState, seat: int, unit: Unit, modifiers: list[str], occ: Occupancy
+    state: DozenWarState, seat: int, unit: Unit, fits: tuple[tuple[str, int], ...], occ: Occupancy
 ) -> list[Action]:
+    """R5.2, R5.3, R13: the uses of the attack-icon skills of a general that may use skills and
+    is not rooted (``fits``: the attack modifier cards that fit it, with their ranges)."""
     found: list[Action] = []
-    for skill_id in GENERALS[unit.general].skills:
-        entry = SKILLS[skill_id]
-        if entry.timing not in ("attack", "both") or skill_id in state.marks[seat]:
+    marks = state.marks[seat]
+    for skill_id, ultimate, copying in _attack_skills(unit.general):
+        if skill_id in marks:
             continue
-        if entry.ultimate and state.mode != "engage" and state.coins[seat] < ULTIMATE_COST:
+        if ultimate and state.mode != "engage" and state.coins[seat] < ULTIMATE_COST:
             continue
-        if entry.effect[0]["op"] == "copy_skill":
+        if copying:
             for copied in combat.copyable(state, seat, ("attack", "both")):
-                found.extend(_skill_uses(state, seat, unit, skill_id, copied, modifiers, occ))
+                found.extend(_skill_uses(state, seat, unit, skill_id, copied, fits, occ))
             continue
-        found.extend(_skill_uses(state, seat, unit, skill_id, "", modifiers, occ))
+        found.extend(_skill_uses(state, seat, unit, skill_id, "", fits, occ))
     return found
+
+
+@functools.cache
+def _attack_skills(general: str) -> tuple[tuple[str, bool, bool], ...]:
+    """The general's attack-icon skills (R5.3a), each with whether it is an ultimate and
+    whether it copies another skill (Sao Chép)."""
+    return tuple(
+        (skill_id, SKILLS[skill_id].ultimate, SKILLS[skill_id].effect[0]["op"] == "copy_skill")
+        for skill_id in GENERALS[general].skills
+        if SKILLS[skill_id].timing in ("attack", "both")
+    )
+
+
+#: How a skill's first operation is checked (see :func:`_skill_uses`).
+_STRIKE, _HOSTILE, _TELEPORT, _OTHER = range(4)
+#: Per skill: how its first operation is checked, and that operation.
+_FIRST_OPS: dict[str, tuple[int, dict[str, Any]]] = {}
+for _skill_id, _entry in SKILLS.items():
+    _first = _entry.effect[0]
+    _FIRST_OPS[_skill_id] = (
+        _STRIKE
+        if _first["op"] in combat.ATTACK_OPS
+        else _HOSTILE
+        if _first["op"] == "status" and _first.get("hostile")
+        else _TELEPORT
+        if _first["op"] == "teleport"
+        else _OTHER,
+        _first,
+    )
 
 
 def _skill_uses(
@@ -493,37 +536,35 @@ def _skill_uses(
     unit: Unit,
     skill_id: str,
     copied: str,
-    modifiers: list[str],
+    fits: tuple[tuple[str, int], ...],
     occ: Occupancy,
 ) -> list[Action]:
-    source = copied or skill_id
-    first = SKILLS[source].effect[0]
-    if unit.statuses and unit.has("root") and SKILLS[skill_id].timing in ("attack", "both"):
-        return []  # R13.6: a rooted general uses no attack-icon skills
-    if first["op"] in combat.ATTACK_OPS:
+    """The uses of one attack-icon skill (``copied``: the skill it copies, ``""``: none) by a
+    general that may use it, not rooted, with each fitting attack modifier card where a strike
+    (R6.4)."""
+    how, first = _FIRST_OPS[copied or skill_id]
+    if how == _STRIKE:
         if not can_attack(unit):
             return []
         uses: list[Action] = []
         plain = combat.has_targets(state, seat, unit.id, first, "", occ)
         if plain:
             uses.append(_use(skill_id, "", copied))
-        for design in modifiers:
-            if not _group_fits(design, unit):
-                continue
+        for design, extra in fits:
             # A card without range finds the targets the skill finds alone (only range moves them).
-            if int(combat.attack_mods(design).get("range", 0)) == 0:
+            if extra == 0:
                 if plain:
                     uses.append(_use(skill_id, design, copied))
             elif combat.has_targets(state, seat, unit.id, first, design, occ):
                 uses.append(_use(skill_id, design, copied))
         return uses
-    if first["op"] == "status" and first.get("hostile"):
+    if how == _HOSTILE:
         return (
             [_use(skill_id, "", copied)]
             if interpreter.any_selected(state, seat, unit.id, first["select"])
             else []
         )
-    if first["op"] == "teleport" and unit.attacked:
+    if how == _TELEPORT and unit.attacked:
         return []
     if interpreter.effect_possible(state, seat, unit.id, first, window=False):
         return [_use(skill_id, "", copied)]
