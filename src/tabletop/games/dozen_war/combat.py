@@ -9,7 +9,7 @@ decisions offered never reveal a hidden hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -33,7 +33,7 @@ from .board import (
     target_cell,
     targets_in_cell,
 )
-from .components import CARDS, SKILLS, ULTIMATE_COST, stats_of
+from .components import CARDS, GENERAL_IDS, GENERALS, SKILLS, ULTIMATE_COST, stats_of
 from .model import UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit, Task, Unit
 from .table import change, damage_castle, damage_unit, designs_in_hand, heal
 
@@ -226,6 +226,32 @@ def candidates(state: DozenWarState, attack: Attack, occ: Occupancy, distinct: b
     return sorted(found)
 
 
+def is_candidate(state: DozenWarState, attack: Attack, target: int, occ: Occupancy) -> bool:
+    """Whether the living ``target`` is in :func:`candidates` (not ``distinct``): the same
+    tests, at the target's own cell only."""
+    sel = selector(state, attack)
+    shape = sel.get("shape", "attack_range")
+    unit = state.units.get(attack.unit) if attack.unit is not None else None
+    cell = target_cell(state, target)
+    if shape == "anywhere":
+        pass  # every cell holding a target is searched
+    elif unit is None:
+        return False
+    elif shape == "radius":
+        if cell not in clear_cells(state.mode, tuple(state.terrain), unit.cell, attack.range):
+            return False
+    else:
+        over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
+        if not any(
+            c == cell and (attack.ray is None or d == attack.ray)
+            for d, c in ray_cells(state, unit.cell, attack.range, over, occ)
+        ):
+            return False
+    if target not in targets_in_cell(state, attack.player, cell, occ, bool(sel.get("or_castle", False))):
+        return False
+    return target >= CASTLE_BASE or unit_kind_fits(state.units[target], sel.get("unit", "any"))
+
+
 def any_candidate(state: DozenWarState, attack: Attack, occ: Occupancy) -> bool:
     """Whether :func:`candidates` (not ``distinct``) would find a target: the same tests, each
     cell's targets before its line to the unit, stopping at the first."""
@@ -322,7 +348,11 @@ def _attack_targets(state: DozenWarState, task: Task) -> None:
     pop(state)
     a = state.attack
     assert a is not None
-    if a.max_targets >= 1 and candidates(state, a, occupancy(state), True):
+    if a.max_targets < 1:
+        return
+    occ = occupancy(state)
+    # Nothing is chosen yet at the declaration: any candidate is a new one.
+    if any_candidate(state, a, occ) if not a.chosen else candidates(state, a, occ, True):
         push(state, "target", a.player, phase="declare")
 
 
@@ -372,12 +402,12 @@ def _next_hit(state: DozenWarState, task: Task) -> None:
     occ = occupancy(state)
     while a.targets:
         target = a.targets.pop(0)
-        if target_alive(state, target) and target in candidates(state, a, occ, False):
+        if target_alive(state, target) and is_candidate(state, a, target, occ):
             start_hit(state, target)
             return
     if a.extra > 0:
         a.extra -= 1
-        if candidates(state, a, occ, False):
+        if any_candidate(state, a, occ):
             push(state, "target", a.player, phase="hit")
             return
         a.extra = 0
@@ -456,9 +486,9 @@ def _has_options(state: DozenWarState, stage: str, seat: int) -> bool:
     hit = state.hit
     assert hit is not None
     if stage == "guard":
-        return bool(guards_for(state, seat, hit.receiver)) and hit.guardable and hit.guard is None
+        return hit.guardable and hit.guard is None and bool(guards_for(state, seat, hit.receiver))
     if stage == "skill":
-        return not hit.skill_used and bool(defence_skills(state, seat))
+        return not hit.skill_used and any_defence_skill(state, seat)
     if hit.card_used or not state.hands[seat]:
         return False
     return not (state.mode == "engage" and state.defence_card_used[seat])
@@ -511,20 +541,43 @@ def _guard(state: DozenWarState, task: Task, action: Action) -> None:
 
 def defence_skills(state: DozenWarState, seat: int) -> list[DefendSkill]:
     """R12.6 step 2: the defence skills ``seat`` may use on the current hit."""
+    if not _defence_window_open(state, seat):
+        return []
+    return list(_defence_uses(state, seat, state.units.values()))
+
+
+def any_defence_skill(state: DozenWarState, seat: int) -> bool:
+    """Whether :func:`defence_skills` would offer anything (the same tests, stopping at the
+    first use found)."""
+    if not _defence_window_open(state, seat):
+        return False
+    # A general's unit id is its index in GENERAL_IDS and it stands for a seat that took it
+    # (invariants.check): the seat's generals are found from its roster, no unit scan.
+    units = state.units
+    generals = (units.get(GENERAL_INDEX[g]) for g in state.roster[seat] if DEFENCE_SKILLS[g])
+    return next(_defence_uses(state, seat, (u for u in generals if u is not None)), None) is not None
+
+
+def _defence_window_open(state: DozenWarState, seat: int) -> bool:
     hit = state.hit
     assert hit is not None
     if state.mode == "engage" and state.defence_skill_used[seat]:
-        return []
+        return False
     receiver = state.units.get(hit.receiver) if hit.receiver < CASTLE_BASE else None
-    if receiver is not None and receiver.has("freeze"):
-        return []
-    found = []
-    for general in state.units.values():
+    return receiver is None or not receiver.has("freeze")
+
+
+def _defence_uses(state: DozenWarState, seat: int, units: Iterable[Unit]) -> Iterator[DefendSkill]:
+    """The uses of defence skills by ``seat``'s generals among ``units``, in their order."""
+    hit = state.hit
+    assert hit is not None
+    marks = state.marks[seat]
+    for general in units:
         if general.owner != seat or not general.general or general.has("stun") or general.has("silence"):
             continue
-        for skill_id in _skills_of(general):
+        for skill_id in DEFENCE_SKILLS[general.general]:
             entry = SKILLS[skill_id]
-            if entry.timing not in ("defence", "both") or skill_id in state.marks[seat]:
+            if skill_id in marks:
                 continue
             if entry.ultimate and state.mode != "engage" and state.coins[seat] < ULTIMATE_COST:
                 continue
@@ -532,19 +585,20 @@ def defence_skills(state: DozenWarState, seat: int) -> list[DefendSkill]:
                 for copied in copyable(state, seat, ("defence", "both")):
                     cap = min(SKILLS[copied].stars, int(entry.effect[0].get("star_cap", 3)))
                     if cap >= hit.star and interpreter.usable_in_window(state, seat, general.id, copied):
-                        found.append(DefendSkill(skill_id, copied))
+                        yield DefendSkill(skill_id, copied)
                 continue
             if entry.stars < hit.star:
                 continue
             if interpreter.usable_in_window(state, seat, general.id, skill_id):
-                found.append(DefendSkill(skill_id))
-    return found
+                yield DefendSkill(skill_id)
 
 
-def _skills_of(unit: Any) -> tuple[str, ...]:
-    from .components import GENERALS
-
-    return GENERALS[unit.general].skills
+#: Per general: its skills with a defence icon (defence or both), in slot order.
+DEFENCE_SKILLS: dict[str, tuple[str, ...]] = {
+    g.id: tuple(k for k in g.skills if SKILLS[k].timing in ("defence", "both")) for g in GENERALS.values()
+}
+#: A general's unit id: its index in GENERAL_IDS.
+GENERAL_INDEX: dict[str, int] = {g: i for i, g in enumerate(GENERAL_IDS)}
 
 
 def copyable(state: DozenWarState, seat: int, timings: tuple[str, ...]) -> list[str]:
