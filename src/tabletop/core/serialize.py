@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import marshal
+import operator
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
+from itertools import repeat
 from typing import Any, TypeVar, get_args, get_origin
 
 import attrs
@@ -22,7 +24,7 @@ from cattrs.errors import AttributeValidationNote, ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
-from .actions import Action, fields_of, install_snapshot, unchanged
+from .actions import Action, field_names, install_snapshot
 from .state import TRANSIENT
 from .tokens import TokenPool
 
@@ -124,8 +126,24 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     # builds each anew (most of a long save's load time): a structured action is kept by its
     # exact key (see exact_key: its bytes tell 1, 1.0 and true, and a list from a tuple, apart),
     # so a hit is exactly what cattrs would make of the data. A kept action changed in place
-    # since (object.__setattr__) is not reused.
-    interned: dict[Any, tuple[Action, Any]] = {}
+    # since (object.__setattr__) is not reused: it is kept with a reader of its fields' bound
+    # ``__eq__`` methods and what that read when it was kept. A bound method (or method-wrapper)
+    # equals another only when bound to the very same object, so one ``==`` of the two reads
+    # (a C-level compare) tells whether every field still holds the object it was made with.
+    interned: dict[bytes, tuple[Action, Callable[[Any], Any], Any]] = {}
+    readers: dict[type[Action], Callable[[Any], Any]] = {}
+
+    def keep(key: bytes, action: Action) -> None:
+        cls = type(action)
+        read = readers.get(cls)
+        if read is None:
+            names = field_names(cls)
+            read = readers[cls] = operator.attrgetter(
+                *(f"{name}.__eq__" for name in names) if names else ("__class__",)
+            )
+        if len(interned) >= _INTERNED_ACTIONS:  # a bound on memory; the common actions come back
+            interned.clear()
+        interned[key] = (action, read, read(action))
 
     def structure_action(data: Any, type_: Any) -> Action:
         if type(data) is not dict:
@@ -135,14 +153,10 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         except Exception:  # not plain data (a subclass, an object): cattrs names what is wrong
             return structure_action_anew(data)
         hit = interned.get(key)
-        if hit is not None:
-            now = fields_of(hit[0])
-            if now is hit[1] or unchanged(now, hit[1]):
-                return hit[0]
+        if hit is not None and hit[1](hit[0]) == hit[2]:
+            return hit[0]
         action = structure_action_anew(data)
-        if len(interned) >= _INTERNED_ACTIONS:  # a bound on memory; the common actions come back
-            interned.clear()
-        interned[key] = (action, fields_of(action))
+        keep(key, action)
         return action
 
     def structure_action_anew(data: Any) -> Action:
@@ -166,12 +180,22 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         converter.register_unstructure_hook(action_type, unstructure_action)
     converter.register_structure_hook(Action, structure_action)
 
-    # A history is a long list of actions: one comprehension instead of cattrs' loop, which
-    # collects each item's errors; on any error that loop runs, so the message is cattrs' own.
+    # A history is a long list of actions, most of them kept already: the whole list is looked
+    # up at once (keys, hits and the check that no kept action has changed each one C-level
+    # pass), and only a list with a miss, an item that is not plain data or a kept action
+    # changed since goes item by item; on any error cattrs' own loop runs, so the message is its.
     each_action = converter.get_structure_hook(list[Action])
 
     def structure_actions(data: Any, type_: Any) -> list[Action]:
         if type(data) is list:
+            try:
+                hits = list(map(interned.get, map(_marshal, data, _TWO)))
+            except Exception:  # an item that is not plain data: the item-by-item path below
+                hits = [None]
+            if hits and None not in hits:
+                actions, reads, thens = zip(*hits)
+                if tuple(map(operator.call, reads, actions)) == thens:
+                    return list(actions)
             try:
                 return [structure_action(item, Action) for item in data]
             except Exception:
@@ -428,6 +452,7 @@ _STR = frozenset({str})
 _INT = frozenset({int})
 
 _marshal = marshal.dumps
+_TWO = repeat(2)  # marshal's format 2 for every item of a map (an endless iterator, shared)
 
 
 def exact_key(data: Any) -> bytes:
