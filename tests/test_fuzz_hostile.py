@@ -1337,3 +1337,24 @@ def test_wonders_duel_trusted_save_of_a_draft_with_the_beginner_option_is_refuse
     save["options"] = {"wonders": "beginner"}
     with pytest.raises(ValueError, match="with option wonders='beginner' there is no draft"):
         game.state_from_dict(save, verify=False)
+
+
+@pytest.mark.parametrize("edit", ["drop the ban", "ban a drafted general"])
+def test_dozen_war_save_of_a_draft_that_lost_a_ban_is_refused(edit: str) -> None:
+    """Found: a determinized save (not replayed) one ban into a 4-player draft with ``$.banned``
+    cut to 0 items loaded, and 14 decisions later the banned round's pick had no legal action."""
+    from tabletop.games.dozen_war import GENERALS
+
+    game = tabletop.load("dozen_war")
+    state = game.new_game(players=4, seed=1, generals="draft")
+    rng = random.Random(1)
+    while not state.banned:
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.determinize(1, -2).to_dict())
+    if edit == "drop the ban":
+        save["banned"] = []
+    else:  # every general banned: the bans and picks to come find none
+        taken = set(save["banned"])
+        save["banned"] += [g for g in GENERALS if g not in taken]
+    with pytest.raises(ValueError, match=r"too few generals|generals left for its bans and picks"):
+        game.state_from_dict(save)

@@ -202,3 +202,18 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             else not isinstance(data["stage"], str)
         ):
             raise ValueError(f"{where}.data.stage is {data['stage']!r}, none of {WINDOW_STAGES}")
+    # The draft's picks must find generals (R7.5a): each ban sets one aside for the banned round,
+    # so a save with a ban lost loaded, and a pick later had no legal action.
+    kinds = [(task.kind, task.data.get("pool")) for task in state.tasks]
+    taken = {general for roster in state.roster for general in roster}
+    bans = kinds.count(("draft_ban", None))
+    banned_picks = kinds.count(("draft_pick", "banned"))
+    if ("draft_banned_round", None) in kinds:
+        banned_picks += len(state.turns.order)
+    if len([g for g in state.banned if g not in taken]) + bans < banned_picks:
+        raise ValueError(
+            f"banned {state.banned} leaves too few generals for the {banned_picks} banned-round picks"
+        )
+    open_ = [g for g in GENERAL_IDS if g not in taken and g not in state.banned]
+    if len(open_) < bans + kinds.count(("draft_pick", None)):
+        raise ValueError(f"the draft has {len(open_)} generals left for its bans and picks")
