@@ -113,7 +113,10 @@ def _fail(message: str) -> NoReturn:
 
 
 def _repeated(items: Iterable[str]) -> list[str]:
-    return sorted(item for item, n in Counter(items).items() if n > 1)
+    listed = list(items)
+    if len(set(listed)) == len(listed):  # the usual case, without building a Counter
+        return []
+    return sorted(item for item, n in Counter(listed).items() if n > 1)
 
 
 # ---------------------------------------------------------------------- shape
