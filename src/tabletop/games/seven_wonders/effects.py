@@ -276,7 +276,11 @@ def start_age(s: SevenWondersState) -> None:
     """Deal the Age's deck: 7 cards a seat (and the Free City's pile), and open the first turn."""
     deck = s.decks[s.age - 1]
     n = s.num_players
-    hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
+    # Each seat's 7 cards off the top (the end of the list), sliced rather than popped one by
+    # one: a dealt hand is sorted, so the order they came in is lost anyway.
+    top = len(deck)
+    hands = [deck[top - HAND_SIZE * (seat + 1) : top - HAND_SIZE * seat] for seat in range(n)]
+    del deck[top - HAND_SIZE * n :]
     s.hands.deal(hands)
     if n == 2:
         s.pile = deck[:]

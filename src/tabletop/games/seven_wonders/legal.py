@@ -30,6 +30,8 @@ def legal_actions(s: SevenWondersState) -> list[Action]:
         deciding = s.choices.waiting[0]
         return card_actions(s, deciding, s.hands.cards[deciding])
     deciding = s.turn_city()
+    if deciding < 2:  # a player's own city (turn_hand, inline)
+        return card_actions(s, deciding, s.hands.cards[deciding])
     return card_actions(s, deciding, turn_hand(s, deciding))
 
 

@@ -18,7 +18,7 @@ from tabletop.core.state import TRANSIENT
 
 from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .city import CityView, derive
-from .trading import Market, market
+from .trading import Market
 
 _transient = {TRANSIENT: True}
 
@@ -105,8 +105,12 @@ class SevenWondersState(State):
         if found is None:
             views = self.views
             cities = len(views)
-            found = self.markets[city] = market(
-                views[city], views[(city + 1) % cities], views[(city - 1) % cities], city < self.num_players
+            # trading.market written out: with 2 players half the decisions make a new market.
+            found = self.markets[city] = Market(
+                views[city].production,
+                views[(city + 1) % cities].production,
+                views[(city - 1) % cities].production,
+                city < self.num_players,
             )
         return found
 
