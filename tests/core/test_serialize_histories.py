@@ -96,3 +96,55 @@ def test_a_history_with_a_bad_item_after_kept_ones_names_it(bad: Any) -> None:
     with pytest.raises(Exception) as caught:
         structure_history(converter, [*HISTORY, bad])
     assert re.search(r"\[6\]|index 6|@ index 6", describe_error(caught.value)), describe_error(caught.value)
+
+
+@attrs.frozen
+class Spot:
+    """A value class (frozen, immutable fields): kept by its exact key."""
+
+    x: int
+    name: str
+
+
+@attrs.define
+class Board:
+    spots: dict[int, Spot]
+
+
+def test_an_int_keyed_mapping_of_kept_values_loads_as_item_by_item() -> None:
+    converter = make_converter(every_key=True)
+    data = {"spots": {"1": {"x": 1, "name": "a"}, "7": {"x": 2, "name": "b"}}}
+    first = converter.structure(data, Board)
+    again = converter.structure({"spots": dict(data["spots"])}, Board)
+    assert first == again == Board({1: Spot(1, "a"), 7: Spot(2, "b")})
+    assert again.spots[7] is first.spots[7] and list(again.spots) == [1, 7]
+
+
+@pytest.mark.parametrize(
+    ("spots", "named"),
+    [
+        ({"1": {"x": True, "name": "a"}, "x": {"x": 1, "name": "a"}}, r"spots\.1\.x|is not an int"),
+        ({"x": {"x": 1, "name": "a"}, "1": {"x": True, "name": "a"}}, r"invalid literal for int"),
+        ({"1": {"x": 1.0, "name": "a"}}, r"is not an int"),
+        ({"1": {"x": 1, "name": "a"}, "2": {"x": 1}}, r"name"),
+    ],
+)
+def test_an_int_keyed_mapping_with_a_bad_item_after_kept_ones_names_the_first(
+    spots: dict[str, Any], named: str
+) -> None:
+    converter = make_converter(every_key=True)
+    converter.structure({"spots": {"1": {"x": 1, "name": "a"}}}, Board)  # kept
+    with pytest.raises(Exception) as caught:
+        converter.structure({"spots": spots}, Board)
+    assert re.search(named, describe_error(caught.value)), describe_error(caught.value)
+
+
+def test_an_int_keyed_mapping_goes_through_a_hook_registered_for_its_values_later() -> None:
+    converter = make_converter(every_key=True)
+    data = {"spots": {"1": {"x": 1, "name": "a"}}}
+    converter.structure(data, Board)  # kept by the converter's own hook
+    converter.register_structure_hook(Spot, lambda d, _: Spot(d["x"] + 1, d["name"]))
+    converter.register_structure_hook(
+        Board, lambda d, _: Board(converter.structure(d["spots"], dict[int, Spot]))
+    )
+    assert converter.structure(data, Board) == Board({1: Spot(2, "a")})

@@ -49,9 +49,12 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     for kind, accepted in ((int, (int,)), (float, (int, float)), (str, (str,)), (bool, (bool,))):
         converter.register_structure_hook(kind, _scalar(kind, accepted))
     # Only mapping keys may spell ints as strings, because JSON object keys are always strings.
+    # Each value class's hook and what it keeps (see _interning), by class: an int-keyed mapping
+    # of one looks its values up all at once while that hook is the one registered.
+    values_kept: dict[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any]]] = {}
     converter.register_structure_hook_factory(
         _is_int_keyed,
-        lambda t: _int_keyed(converter, get_args(t)[1]),
+        lambda t: _int_keyed(converter, get_args(t)[1], values_kept),
     )
 
     # A list or tuple field takes only a JSON array: cattrs alone would iterate a string or a
@@ -75,8 +78,9 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     def structure_attrs(cls: Any) -> Callable[[Any, Any], Any]:
         made = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls))
         fn = _every_key(cls, made, skip_derived(cls)) if every_key else made
-        if _is_value_class(cls):
-            fn = _interning(fn)
+        kept: dict[bytes, Any] | None = {} if _is_value_class(cls) else None
+        if kept is not None:
+            fn = _interning(fn, kept)
 
         def structure_mapping(data: Any, type_: Any) -> Any:
             if type(data) is not dict and not isinstance(
@@ -85,6 +89,8 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
                 raise ValueError(f"expected an object of {cls.__name__}'s fields, got {data!r}")
             return fn(data, type_)
 
+        if kept is not None:
+            values_kept[cls] = (structure_mapping, kept)
         return structure_mapping
 
     converter.register_structure_hook_factory(_is_attrs_class, structure_attrs)
@@ -240,15 +246,15 @@ def _every_key(
     return structure_every_key
 
 
-def _interning(structure: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+def _interning(structure: Callable[[Any, Any], Any], kept: dict[bytes, Any]) -> Callable[[Any, Any], Any]:
     """``structure`` for a value class, keeping what it built by the data's :func:`exact_key`.
 
     Saves repeat the same few values (7 Wonders Duel's three Age structure shapes, whose
     load checks walk every slot, cost a fifth of a trusted load), and an instance of a value
     class can never change, so the kept one is what structuring the same text again would
     build. The key tells 1, 1.0 and true apart; data that failed to load is never kept.
+    ``kept`` is where (empty at first).
     """
-    kept: dict[bytes, Any] = {}
 
     def structure_interned(data: Any, type_: Any) -> Any:
         if type(data) is not dict:
@@ -376,10 +382,29 @@ def _is_int_keyed(t: Any) -> bool:
     return (origin is dict or origin is Mapping) and get_args(t)[:1] == (int,)
 
 
-def _int_keyed(converter: cattrs.Converter, value_type: Any) -> Callable[[Any, Any], Any]:
+def _int_keyed(
+    converter: cattrs.Converter,
+    value_type: Any,
+    values_kept: Mapping[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any]]],
+) -> Callable[[Any, Any], Any]:
     def structure(data: Any, _: Any) -> dict[int, Any]:
         if type(data) is not dict and not isinstance(data, Mapping):
             raise ValueError(f"expected a mapping, got {data!r}")
+        # The usual case, string keys, all at once: the keys in one pass, and the values in one
+        # too (found among the values kept by their exact key when they are all there, else
+        # through their hook). On any error the item-by-item loop below runs, and raises the
+        # error it always has (it meets the items in their order, key before value).
+        if type(data) is dict and _STR.issuperset(map(type, data)):
+            try:
+                hook = converter.get_structure_hook(value_type)
+                interning = values_kept.get(value_type)
+                if interning is not None and interning[0] is hook:
+                    hits = list(map(interning[1].get, map(_marshal, data.values(), _TWO)))
+                    if None not in hits:
+                        return dict(zip(map(int, data), hits))
+                return dict(zip(map(int, data), map(hook, data.values(), repeat(value_type))))
+            except Exception:
+                pass
         return {
             (int(key) if isinstance(key, str) else converter.structure(key, int)): converter.structure(
                 value, value_type
