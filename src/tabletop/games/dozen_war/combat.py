@@ -241,11 +241,18 @@ def is_candidate(state: DozenWarState, attack: Attack, target: int, occ: Occupan
         if cell not in clear_cells(state.mode, tuple(state.terrain), unit.cell, attack.range):
             return False
     else:
+        # ray_cells' walk, along the one ray that leads to the target's cell.
+        d = direction_index(spec_of(state).grid.direction_to(unit.cell, cell))
+        if d is None or (attack.ray is not None and d != attack.ray):
+            return False
         over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
-        if not any(
-            c == cell and (attack.ray is None or d == attack.ray)
-            for d, c in ray_cells(state, unit.cell, attack.range, over, occ)
-        ):
+        mountain, ids = occ.mountain, occ.ids
+        for c in spec_of(state).grid.rays(unit.cell)[d][: attack.range]:
+            if c == cell:
+                break
+            if mountain[c] or (not over and ids[c]):
+                return False
+        else:
             return False
     if target not in targets_in_cell(state, attack.player, cell, occ, bool(sel.get("or_castle", False))):
         return False
@@ -505,14 +512,19 @@ def guards_for(state: DozenWarState, seat: int, receiver: int) -> list[int]:
         cell = target.cell
         receiver_is_soldier = not target.general
     found = []
-    for unit in state.units.values():
-        if unit.owner != seat or unit.cls != "infantry" or unit.id == receiver or unit.guarded:
-            continue
-        if unit.has("stun") or grid.distance(unit.cell, cell) > 1:
-            continue
-        if unit.general and not receiver_is_soldier:
-            continue  # R3.1b: an infantry general guards soldiers only
-        found.append(unit.id)
+    units = state.units
+    ids = occupancy(state).ids
+    # Within distance 1: the receiver's cell and its 8 neighbours, read from the board's view.
+    for near in (cell, *grid.neighbour_table()[cell]):
+        for uid in ids[near]:
+            unit = units[uid]
+            if unit.owner != seat or unit.cls != "infantry" or unit.id == receiver or unit.guarded:
+                continue
+            if unit.has("stun"):
+                continue
+            if unit.general and not receiver_is_soldier:
+                continue  # R3.1b: an infantry general guards soldiers only
+            found.append(unit.id)
     return sorted(found)
 
 

@@ -3,6 +3,7 @@ events, the turn's start and end, the hand limit and the turn-order leadership c
 
 from __future__ import annotations
 
+import collections
 import itertools
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from .actions import (
     Target,
 )
 from .agenda import auto, decision, pop, push
-from .board import from_action_cell, occupancy, spec_of, to_action_cell
+from .board import from_action_cell, spec_of, to_action_cell
 from .components import (
     ENGAGE_HAND,
     ENGAGE_IDLE_LIMIT,
@@ -281,16 +282,16 @@ def _round_start(state: DozenWarState, task: Task) -> None:
         state.terrain = [c for c in state.terrain if c != volcano]
     if state.round < 2:
         return
-    # R9.2: income in turn order.
+    # R9.2: income in turn order. The soldiers in each cell are counted once: a new soldier
+    # enters its own castle's cell, which no later castle shares.
+    soldiers_in = collections.Counter(u.cell for u in state.units.values() if not u.general)
     for seat in state.turns.order:
         gain_coins(state, seat, 1)
         castles = standing_castles(state, seat)
         draw_cards(state, seat, len(castles))
-        occ = occupancy(state)
         for index in castles:
             castle = state.castles[index]
-            soldiers = sum(1 for uid in occ[castle.cell] if not state.units[uid].general)
-            if soldiers < 5:  # R2.8g: lost if the castle is full
+            if soldiers_in[castle.cell] < 5:  # R2.8g: lost if the castle is full
                 new_soldier(state, seat, castle.type, castle.cell)
     push(state, "event")
     if state.mode == "alliance":
@@ -415,7 +416,8 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
     seat = state.turns.current
     if state.eliminated[seat]:
         raise ValueError(f"seat {seat} is eliminated but in the turn order")
-    for uid, unit in state.units.items():
+    units = state.units
+    for uid, unit in units.items():
         if (
             unit.moved
             or unit.attacked
@@ -426,7 +428,7 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
             or unit.gave
             or unit.extra_move
         ):
-            state.units[uid] = evolve_unit(
+            units[uid] = evolve_unit(
                 unit,
                 moved=False,
                 attacked=False,
@@ -449,7 +451,8 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
     """R8.12: statuses and buffs of this turn expire; Engage's clocks tick; play passes on."""
     pop(state)
     seat = state.turns.current
-    for uid, unit in list(state.units.items()):
+    units = state.units
+    for uid, unit in list(units.items()):
         statuses = unit.statuses
         if statuses:  # most units carry none: no filtering to do
             statuses = tuple(
@@ -469,7 +472,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
             or unit.evasion
             or unit.boosted_by
         ):
-            state.units[uid] = evolve_unit(
+            units[uid] = evolve_unit(
                 unit,
                 statuses=statuses,
                 buff_move=0,
