@@ -356,9 +356,29 @@ _FACTS = {
 }
 
 
+def build_card(view: CityView, card: str) -> CityView:
+    """``view`` after the city builds ``card`` (an id of the data): :func:`extend` with the
+    card's printed effect, read from a table by card rather than by effect."""
+    name, index, adds, power, effect = _FACTS[card]
+    colors = view.colors
+    made = view.production
+    if adds:
+        made = _EXTENDED.get((made.own_code, made.trade_code, id(effect))) or _extended(made, effect, True)
+    return CityView(
+        view.names | {name},
+        made,
+        view.shields + effect.shields,
+        colors[:index] + (colors[index] + 1,) + colors[index + 1 :],
+        view.stages,
+        view.powers if power is None else view.powers | {power},
+    )
+
+
 def extend(view: CityView, effect: Effect, card: str | None) -> CityView:
     """``view`` after the city adds one structure (``card``) or, when ``card`` is None, one
     wonder stage with ``effect``: what :func:`derive` would give, without starting over."""
+    if card is not None and card in _FACTS and _FACTS[card][4] is effect:
+        return build_card(view, card)
     names, colors, stages = view.names, view.colors, view.stages
     if card is None:
         stages += 1

@@ -10,7 +10,7 @@ from tabletop.core import Action, TurnOrder
 
 from . import scoring
 from .actions import Build, BuildFree, BuildFromDiscard, BuildStage, Discard, build
-from .city import extend
+from .city import build_card, extend
 from .components import (
     BOARDS,
     CARDS,
@@ -169,7 +169,7 @@ def _update(s: SevenWondersState, city: int, card: str, action: Action) -> None:
         stage = _STAGES[s.boards[city], s.sides[city]][len(s.tucked[city]) - 1]
         new = views[city] = extend(old, stage.effect, None)
     else:
-        new = views[city] = extend(old, _EFFECT[card], card)
+        new = views[city] = build_card(old, card)
     if new.production is not old.production:  # markets depend on nothing else
         markets = s.markets
         cities = len(markets)

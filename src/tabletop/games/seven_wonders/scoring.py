@@ -47,6 +47,27 @@ def science_points(counts: tuple[int, int, int], wild: int) -> int:
     return best
 
 
+#: Per card id, what it scores: the score pad row of its points ("civilian" for a blue card's
+#: fixed points; "commercial" or "guilds" for a counting rule; None if neither), the points or
+#: the rule, its science symbol's index (None if none) and whether it is a wild symbol.
+_SCORING: dict[str, tuple[str | None, int | CountRule, int | None, bool]] = {}
+for _card in CARDS.values():
+    _effect = _card.effect
+    _row: str | None = None
+    _points: int | CountRule = 0
+    if _card.color == "blue":
+        _row, _points = "civilian", _effect.victory_points
+    elif _card.color in ("yellow", "purple") and _effect.victory_points_per is not None:
+        _row = "commercial" if _card.color == "yellow" else "guilds"
+        _points = _effect.victory_points_per
+    _SCORING[_card.id] = (
+        _row,
+        _points,
+        None if _effect.science is None else SCIENCE.index(_effect.science),
+        bool(_effect.science_choice),
+    )
+
+
 def _sheet(s: SevenWondersState, city: int, copied: str | None) -> ScoreSheet:
     rows = dict.fromkeys(ROWS, 0)
     rows["military"] = sum(s.tokens[city])
@@ -57,20 +78,14 @@ def _sheet(s: SevenWondersState, city: int, copied: str | None) -> ScoreSheet:
         rows["wonder"] += stage.effect.victory_points
         if stage.effect.science_choice:
             wild += 1
-    cards = [CARDS[c] for c in s.built[city]]
-    if copied is not None:
-        cards.append(CARDS[copied])
+    cards = s.built[city] if copied is None else (*s.built[city], copied)
     for card in cards:
-        effect = card.effect
-        if card.color == "blue":
-            rows["civilian"] += effect.victory_points
-        elif card.color == "yellow" and effect.victory_points_per is not None:
-            rows["commercial"] += count_rule(s, city, effect.victory_points_per)
-        elif card.color == "purple" and effect.victory_points_per is not None:
-            rows["guilds"] += count_rule(s, city, effect.victory_points_per)
-        if effect.science is not None:
-            symbols[SCIENCE.index(effect.science)] += 1
-        if effect.science_choice:
+        row, points, symbol, choice = _SCORING[card]
+        if row is not None:
+            rows[row] += points if isinstance(points, int) else count_rule(s, city, points)
+        if symbol is not None:
+            symbols[symbol] += 1
+        if choice:
             wild += 1
     rows["science"] = science_points((symbols[0], symbols[1], symbols[2]), wild)
     return score_sheet(rows)
