@@ -148,3 +148,31 @@ def test_an_int_keyed_mapping_goes_through_a_hook_registered_for_its_values_late
         Board, lambda d, _: Board(converter.structure(d["spots"], dict[int, Spot]))
     )
     assert converter.structure(data, Board) == Board({1: Spot(2, "a")})
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"x": True, "name": "a"},
+        {"x": 1.0, "name": "a"},
+        {"name": "a", "x": 1},  # the same values, keys in another order: kept by the whole data
+        {"x": 1, "name": "a", "y": 2},
+    ],
+)
+def test_a_value_kept_by_its_values_is_never_taken_for_other_data(other: dict[str, Any]) -> None:
+    converter = make_converter(every_key=True)
+    kept = converter.structure({"x": 1, "name": "a"}, Spot)
+
+    def alone(data: dict[str, Any]) -> Spot:
+        return converter.structure(data, Spot)
+
+    def in_a_mapping(data: dict[str, Any]) -> Spot:
+        return converter.structure({"spots": {"3": data}}, Board).spots[3]
+
+    for structure in (alone, in_a_mapping):
+        try:
+            loaded = structure(other)
+        except Exception as error:
+            assert re.search(r"is not an int|extra fields", describe_error(error)), describe_error(error)
+        else:
+            assert loaded == kept and list(map(type, attrs.astuple(loaded))) == [int, str]

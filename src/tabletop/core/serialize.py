@@ -51,7 +51,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     # Only mapping keys may spell ints as strings, because JSON object keys are always strings.
     # Each value class's hook and what it keeps (see _interning), by class: an int-keyed mapping
     # of one looks its values up all at once while that hook is the one registered.
-    values_kept: dict[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any]]] = {}
+    values_kept: dict[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any], tuple[str, ...]]] = {}
     converter.register_structure_hook_factory(
         _is_int_keyed,
         lambda t: _int_keyed(converter, get_args(t)[1], values_kept),
@@ -79,8 +79,9 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
         made = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, **skip_derived(cls))
         fn = _every_key(cls, made, skip_derived(cls)) if every_key else made
         kept: dict[bytes, Any] | None = {} if _is_value_class(cls) else None
+        names = tuple(field.name for field in attrs.fields(cls) if field.name not in skip_derived(cls))
         if kept is not None:
-            fn = _interning(fn, kept)
+            fn = _interning(fn, kept, names)
 
         def structure_mapping(data: Any, type_: Any) -> Any:
             if type(data) is not dict and not isinstance(
@@ -90,7 +91,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
             return fn(data, type_)
 
         if kept is not None:
-            values_kept[cls] = (structure_mapping, kept)
+            values_kept[cls] = (structure_mapping, kept, names)
         return structure_mapping
 
     converter.register_structure_hook_factory(_is_attrs_class, structure_attrs)
@@ -246,21 +247,26 @@ def _every_key(
     return structure_every_key
 
 
-def _interning(structure: Callable[[Any, Any], Any], kept: dict[bytes, Any]) -> Callable[[Any, Any], Any]:
+def _interning(
+    structure: Callable[[Any, Any], Any], kept: dict[bytes, Any], names: tuple[str, ...]
+) -> Callable[[Any, Any], Any]:
     """``structure`` for a value class, keeping what it built by the data's :func:`exact_key`.
 
     Saves repeat the same few values (7 Wonders Duel's three Age structure shapes, whose
     load checks walk every slot, cost a fifth of a trusted load), and an instance of a value
     class can never change, so the kept one is what structuring the same text again would
     build. The key tells 1, 1.0 and true apart; data that failed to load is never kept.
-    ``kept`` is where (empty at first).
+    ``kept`` is where (empty at first). Data whose keys are ``names`` (the saved fields, in
+    order, as ``to_dict`` writes them) is kept by the exact key of its values alone: the same
+    exactness, without writing the field names out again for every value (a Dozen War unit
+    has 25).
     """
 
     def structure_interned(data: Any, type_: Any) -> Any:
         if type(data) is not dict:
             return structure(data, type_)
         try:
-            key = exact_key(data)
+            key = _marshal(tuple(data.values()), 2) if tuple(data) == names else _marshal(data, 2)
         except Exception:  # not plain data (a subclass, an object): cattrs names what is wrong
             return structure(data, type_)
         value = kept.get(key)
@@ -385,7 +391,7 @@ def _is_int_keyed(t: Any) -> bool:
 def _int_keyed(
     converter: cattrs.Converter,
     value_type: Any,
-    values_kept: Mapping[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any]]],
+    values_kept: Mapping[type, tuple[Callable[[Any, Any], Any], dict[bytes, Any], tuple[str, ...]]],
 ) -> Callable[[Any, Any], Any]:
     def structure(data: Any, _: Any) -> dict[int, Any]:
         if type(data) is not dict and not isinstance(data, Mapping):
@@ -398,9 +404,17 @@ def _int_keyed(
             try:
                 hook = converter.get_structure_hook(value_type)
                 interning = values_kept.get(value_type)
-                if interning is not None and interning[0] is hook:
-                    hits = list(map(interning[1].get, map(_marshal, data.values(), _TWO)))
-                    if None not in hits:
+                values = data.values()
+                if (
+                    interning is not None
+                    and interning[0] is hook
+                    and _DICT.issuperset(map(type, values))
+                    and _same_keys(values, interning[2])
+                ):
+                    hits = list(
+                        map(interning[1].get, map(_marshal, map(tuple, map(dict.values, values)), _TWO))
+                    )
+                    if not any(map(operator.is_, hits, _NONE)):  # (not `in`: that calls each __eq__)
                         return dict(zip(map(int, data), hits))
                 return dict(zip(map(int, data), map(hook, data.values(), repeat(value_type))))
             except Exception:
@@ -413,6 +427,14 @@ def _int_keyed(
         }
 
     return structure
+
+
+def _same_keys(mappings: Iterable[dict[str, Any]], names: tuple[str, ...]) -> bool:
+    """Whether every one of ``mappings`` (at least one) has exactly the keys ``names``, in order."""
+    keys = list(map(tuple, mappings))
+    # Compared with the first one's keys after that is checked: the keys of a JSON document's
+    # objects are the same string objects (the decoder shares them), so each compare is by identity.
+    return keys[0] == names and all(map(keys[0].__eq__, keys))
 
 
 def _format_exception(error: BaseException, type_: Any) -> str:
@@ -477,6 +499,8 @@ _STR = frozenset({str})
 _INT = frozenset({int})
 
 _marshal = marshal.dumps
+_NONE = repeat(None)
+_DICT = frozenset({dict})
 _TWO = repeat(2)  # marshal's format 2 for every item of a map (an endless iterator, shared)
 
 
