@@ -103,31 +103,29 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     known_builds = market.built
     must_build = city >= s.num_players
     stage = _STAGE_COSTS[s.boards[city], s.sides[city]][len(s.tucked[city])]
-    has_stage = stage is not None
-    stage_spend = stage_bits = -1
-    if stage is not None:
-        stage_coins, stage_bits = stage
-        stage_spend = coins - stage_coins
     # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
     # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
     made = view.production.fixed_bits | GUARD
     reach = market.reach | GUARD
-    stage_covered = has_stage and (made - stage_bits) & GUARD == GUARD
-    stage_priced = (
-        market.priced(stage_bits)
-        if has_stage and not stage_covered and (reach - stage_bits) & GUARD == GUARD
-        else NO_PAYMENT
-    )
-    # The stage actions of each kind at these splits, shared by every decision with them;
-    # the first ``affordable`` of them cost no more than the city can spend.
-    stage_table = stage_priced.stages
+    # The next wonder stage: paid with the city's own resources (own_stage_ok), or else the
+    # stage actions of each kind at the splits of its purchase (shared by every decision with
+    # them), the first ``affordable`` of which cost no more than the city can spend.
+    own_stage_ok = any_stage = False
+    stage_priced = NO_PAYMENT
     affordable = 0
-    for a, b in stage_priced.splits:
-        if a + b > stage_spend:
-            break
-        affordable += 1
-    own_stage_ok = stage_covered and stage_spend >= 0
-    any_stage = own_stage_ok or affordable > 0
+    if stage is not None:
+        stage_coins, stage_bits = stage
+        stage_spend = coins - stage_coins
+        if (made - stage_bits) & GUARD == GUARD:
+            own_stage_ok = any_stage = stage_spend >= 0
+        elif (reach - stage_bits) & GUARD == GUARD:
+            stage_priced = market.priced(stage_bits)
+            for a, b in stage_priced.splits:
+                if a + b > stage_spend:
+                    break
+                affordable += 1
+            any_stage = affordable > 0
+    stage_table = stage_priced.stages
     olympia = "build_free_once_per_age" in view.powers and s.olympia_used[city] != s.age
     builds: list[Action] = []
     add = builds.append
