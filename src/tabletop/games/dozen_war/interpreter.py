@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
 
+from . import combat
 from .actions import CASTLE_BASE, ChooseCell, ChooseOption, Done, MarkSkill, Necklace, Pass, Target
 from .agenda import auto, decision, pop, push
 from .board import (
     attack_range,
     base_range,
+    castle_at,
     cells_within,
     clear_radius,
     from_action_cell,
@@ -372,8 +374,6 @@ def _words(sel: dict[str, Any]) -> tuple[Any, ...]:
 
 def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[int]:
     """The ids :func:`select_units` allows, in the board's unit order."""
-    from .combat import unit_kind_fits
-
     if sel == "user":
         if user in state.units:
             yield user
@@ -407,26 +407,29 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
         allowed = {c for _, c in ray_cells(state, origin.cell, reach, over, occ)}
     else:
         allowed = None
-    current = state.turns.current
-    in_hit = state.hit is not None  # only then may an ally's receiver count as one's own
     sides = state.side_of
     my_side = sides[seat]
     #: Per anchor, the cells a radius reaches (built at the first unit that gets that far).
     zones: list[frozenset[int]] | None = None
+    # The units of the selector's side, picked out at C level where their owner alone decides.
     units: Iterable[Unit] = state.units.values()
-    if side == "own" and not in_hit:  # only the seat's own units can pass: picked out at C level
-        units = itertools.compress(units, map(seat.__eq__, map(_OWNER, units)))
+    if side == "own":
+        if state.hit is not None:  # only then may an ally's receiver count as one's own
+            units = (u for u in units if u.owner == seat or _ally_receiver(state, seat, u.id))
+        else:
+            units = itertools.compress(units, map(seat.__eq__, map(_OWNER, units)))
+    elif side == "enemy":
+        foes = [owner != seat and sides[owner] != my_side for owner in range(len(sides))]
+        units = itertools.compress(units, map(foes.__getitem__, map(_OWNER, units)))
+    elif side == "active_enemy":
+        current = state.turns.current
+        if current == seat or sides[current] == my_side:
+            return
+        units = itertools.compress(units, map(current.__eq__, map(_OWNER, units)))
     for unit in units:
-        owner = unit.owner
-        if side == "own" and owner != seat and not (in_hit and _ally_receiver(state, seat, unit.id)):
-            continue
-        if side == "enemy" and (owner == seat or sides[owner] == my_side):
-            continue
-        if side == "active_enemy" and (owner != current or owner == seat or sides[owner] == my_side):
-            continue
         if skip_user and unit.id == user:
             continue
-        if kinds is not None and not unit_kind_fits(unit, kinds):
+        if kinds is not None and not combat.unit_kind_fits(unit, kinds):
             continue
         if not_attacked and unit.attacked:
             continue
@@ -571,7 +574,6 @@ def pull(state: DozenWarState, puller: int, target: int) -> None:
     occ = occupancy(state)
     if occ[cell] or is_mountain(state, cell) or not may_stand(state, dst_unit, cell, occ):
         return
-    from .board import castle_at
 
     if castle_at(state, cell) is not None:
         return
@@ -616,12 +618,10 @@ def _push_selected(state: DozenWarState, seat: int, params: dict[str, Any], pick
 def _status(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    from .combat import add_status
-
     if "select" not in spec:
         for uid in ctx.get("picked", []):
             if uid in state.units:
-                add_status(state, uid, spec["status"], spec["duration"])
+                combat.add_status(state, uid, spec["status"], spec["duration"])
         return
     cands = select_units(state, seat, user, spec["select"])
     if cands:
@@ -638,10 +638,8 @@ def _status(
 
 @on_select("status")
 def _status_selected(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
-    from .combat import add_status
-
     for uid in picked:
-        add_status(state, uid, params["status"], params["duration"])
+        combat.add_status(state, uid, params["status"], params["duration"])
 
 
 @op("teleport")
@@ -847,8 +845,6 @@ def _counter_range_ok(
 def _counter_strike(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    from .combat import counter
-
     if spec.get("requires_user_alive") and user not in state.units:
         return
     attack = state.attack
@@ -863,7 +859,7 @@ def _counter_strike(
                 return
             if not _counter_range_ok(state, striker[0], striker[1], bool(striker[2]), target.cell):
                 return
-        counter(state, attack.unit, damage, seat)
+        combat.counter(state, attack.unit, damage, seat)
         return
     cands = select_units(state, seat, user, spec["select"])
     if not cands:
@@ -873,22 +869,18 @@ def _counter_strike(
 
 @on_select("counter")
 def _counter_selected(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
-    from .combat import counter
-
     for uid in reversed(picked):
-        counter(state, uid, params["damage"], seat)
+        combat.counter(state, uid, params["damage"], seat)
 
 
 @op("reflect_damage")
 def _reflect(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    from .combat import counter
-
     attack, hit = state.attack, state.hit
     if attack is None or hit is None or attack.unit is None or hit.lost <= 0:
         return
-    counter(state, attack.unit, hit.lost, seat)
+    combat.counter(state, attack.unit, hit.lost, seat)
 
 
 @op("dice_evasion")
@@ -938,7 +930,9 @@ def _probe(seat: int, cls: str) -> Any:
 def summon_anchors(state: DozenWarState, seat: int, user: int, spec: dict[str, Any]) -> list[int]:
     """The cells a summon is measured from: the user, or any own living general."""
     if spec.get("anchor") == "any_own_living_general":
-        return [u.cell for u in living_generals(state, seat)]
+        # living_generals' cells, the seat's units picked out at C level.
+        units = state.units.values()
+        return [u.cell for u in itertools.compress(units, map(seat.__eq__, map(_OWNER, units))) if u.general]
     unit = state.units.get(user)
     return [unit.cell] if unit is not None else []
 
@@ -1089,8 +1083,6 @@ def _steal_card(state: DozenWarState, data: dict[str, Any], option: str) -> None
 def _strike(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    from .combat import declare
-
     if window:
         return  # an attack skill copied into a defence window has no attack to make
     op_data = dict(spec)
@@ -1104,14 +1096,12 @@ def _strike(
             ask_select(state, seat, "strike_by", units, 1, op=op_data, source=ctx["source"])
         return
     unit: int | None = None if spec.get("by") == "player" else user
-    declare(state, seat, unit, ctx.get("source", ""), "", op_data)
+    combat.declare(state, seat, unit, ctx.get("source", ""), "", op_data)
 
 
 @on_select("strike_by")
 def _strike_by(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
-    from .combat import declare
-
-    declare(state, seat, picked[0], params["source"], "", params["op"])
+    combat.declare(state, seat, picked[0], params["source"], "", params["op"])
 
 
 OPS["dice_strike"] = _strike
@@ -1386,7 +1376,6 @@ def effect_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
 
 def _user_qualifies(state: DozenWarState, user: int, sel: dict[str, Any]) -> bool:
     """Whether a selector that may pick its own user (``include_user``) picks it now."""
-    from .combat import unit_kind_fits
 
     unit = state.units.get(user)
     _, side, kinds, _, _, _, _, skip_user, not_attacked, damaged_only, _ = _words(sel)
@@ -1396,7 +1385,7 @@ def _user_qualifies(state: DozenWarState, user: int, sel: dict[str, Any]) -> boo
         return False
     if damaged_only and unit.hp >= unit.max_hp:
         return False
-    return kinds is None or unit_kind_fits(unit, kinds)
+    return kinds is None or combat.unit_kind_fits(unit, kinds)
 
 
 def _protects(state: DozenWarState, protects: str | None, receiver: int) -> bool:

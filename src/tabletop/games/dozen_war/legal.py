@@ -98,24 +98,24 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     # an entry checked against those earlier codes whose cells all kept their codes holds.
     stamp, parent, changed = _LAST_CODES[5:8]
     blocks = _BLOCKS
+    kept = blocks.get
     for unit in mine:
-        entry = blocks.get(id(unit))
+        entry = kept(id(unit))
         context = contexts[unit.cls]
         if entry is not None and entry[0] is unit and entry[1] == context:
             checked = entry[6]
-            if (
-                checked == stamp
-                or (checked == parent and entry[5].isdisjoint(changed))
-                or entry[2](codes) == entry[3]
-            ):
+            if checked == stamp:
+                found += entry[4]
+                continue
+            if (checked == parent and entry[5].isdisjoint(changed)) or entry[2](codes) == entry[3]:
                 entry[6] = stamp
-                found.extend(entry[4])
+                found += entry[4]
                 continue
         (zone, zone_cells), block = _unit_block(state, spec, unit, fitting[unit.cls], codes, engage)
         if len(blocks) >= _BLOCKS_KEPT:
             blocks.clear()
         blocks[id(unit)] = [unit, context, zone, zone(codes), block, zone_cells, stamp]
-        found.extend(block)
+        found += block
     if not state.attack_skill_used:
         for unit in mine:
             # R13.6: a rooted general uses no attack-icon skills (the only ones listed here).
@@ -201,9 +201,9 @@ def _unit_block(
     engage: bool,
 ) -> tuple[tuple[Callable[[CellCodes], Any], frozenset[int]], list[Action]]:
     """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
-    that fits it, ``fits``: with the range each adds), and a getter of the cells they depend on (with the set of those cells):
-    those within its move budget and those on its rays within its longest reach. ``board`` is
-    the unit's owner's cell codes."""
+    that fits it, ``fits``: with the range each adds), and a getter of the cells they depend on
+    (with the set of those cells): those within its move budget and those on its rays within its
+    longest reach. ``board`` is the unit's owner's cell codes."""
     uid = unit.id
     budget = move_budget(state, unit)
     found: list[Action] = list(
@@ -212,17 +212,20 @@ def _unit_block(
     longest = 0
     stopping = 2
     if can_attack(unit):
-        rays = spec.grid.rays(unit.cell)
+        cell = unit.cell
+        rays = spec.grid.rays(cell)
         targets = board[1]
         stopping = 3 if unit.cls == "archer" else 2  # R3.3: archers shoot over units, not mountains
         stops = board[stopping]
         reach = longest = attack_range(state, unit)
-        plain = _reaches(rays, reach, targets, stops)
+        plain = _reaches(rays, reach, targets, stops, _aimed(spec.id, cell, reach))
         if plain:
             found.append(_attack(uid, ""))
         for design, extra in fits:
             longest = max(longest, reach + extra)
-            if (plain and not extra) or (extra and _reaches(rays, reach + extra, targets, stops)):
+            if (plain and not extra) or (
+                extra and _reaches(rays, reach + extra, targets, stops, _aimed(spec.id, cell, reach + extra))
+            ):
                 found.append(_attack(uid, design))
     near = 0 if unit.general else 4
     return _zone(state.mode, unit.cell, budget, longest, stopping, near), found
@@ -272,9 +275,17 @@ _NEIGHBOUR_SETS = {
 }
 
 
-def _reaches(rays: tuple[tuple[int, ...], ...], reach: int, targets: list[int], stops: list[Any]) -> bool:
+def _reaches(
+    rays: tuple[tuple[int, ...], ...],
+    reach: int,
+    targets: list[int],
+    stops: list[Any],
+    aimed: tuple[int, ...],
+) -> bool:
     """:func:`~.board.attack_reaches_target` read from the cell codes: a target on a ray within
-    ``reach`` before anything that stops the line of fire."""
+    ``reach`` before anything that stops the line of fire (``aimed``: the cells of those rays)."""
+    if not any(map(targets.__getitem__, aimed)):
+        return False  # most units: no target on their rays at all, whatever stands between
     for ray in rays:
         for cell in ray[:reach]:
             if targets[cell]:
@@ -282,6 +293,12 @@ def _reaches(rays: tuple[tuple[int, ...], ...], reach: int, targets: list[int], 
             if stops[cell]:
                 break
     return False
+
+
+@functools.cache
+def _aimed(map_id: str, cell: int, reach: int) -> tuple[int, ...]:
+    """The cells on the rays from ``cell`` within ``reach`` on the map ``map_id``."""
+    return tuple(c for ray in MAPS[map_id].grid.rays(cell) for c in ray[:reach])
 
 
 def _attack(uid: int, design: str) -> Attack:
@@ -627,10 +644,11 @@ def diggable_cells(state: DozenWarState, unit: Unit) -> list[int]:
     spec = spec_of(state)
     mountains = state.mountains
     here = unit.cell
-    found = set(filter(mountains.get, spec.grid.neighbour_table()[here]))  # those with a token stack
+    found = list(filter(mountains.get, _SORTED_NEIGHBOURS[spec.id][here]))  # those with a token stack
     if (here == spec.volcano and not state.volcano_up and mountains.get(here)) or state.loose.get(here):
-        found.add(here)
-    return sorted(found)
+        found.append(here)
+        found.sort()
+    return found
 
 
 def _digs(state: DozenWarState, seat: int, mine: list[Unit]) -> list[Action]:
