@@ -16,6 +16,7 @@ from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, Use
 from .agenda import AUTO, DECIDE, MID_ACTION, decision, pop, push
 from .board import from_action_cell, spec_of
 from .components import CARDS, GENERAL_IDS, REVIVE_COST, SKILLS, TOKENS
+from .model import unit_evolver
 from .table import change, discard_card, new_general, pay_coins
 
 if TYPE_CHECKING:
@@ -55,6 +56,10 @@ def _legal_turn(state: DozenWarState, task: object) -> list[Action]:
     return turn_actions(state)
 
 
+#: A unit with its cell, moved flag and bonus move given (a move: the most common action).
+_moved = unit_evolver("cell", "moved", "extra_move")
+
+
 @decision("turn", _legal_turn)
 def _turn(state: DozenWarState, task: object, action: Action) -> None:
     seat = state.turns.current
@@ -70,8 +75,8 @@ def _turn(state: DozenWarState, task: object, action: Action) -> None:
             new_general(state, seat, general, cell)
         case Move(unit=uid, to=code):
             state.acted = True
-            cell = from_action_cell(spec_of(state), code)
-            change(state, uid, cell=cell, moved=True, extra_move=0)
+            units = state.units
+            units[uid] = _moved(units[uid], from_action_cell(spec_of(state), code), True, 0)
         case Attack(unit=uid, card=card):
             state.acted = True
             if card:

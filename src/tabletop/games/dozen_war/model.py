@@ -8,7 +8,7 @@ containers that hold them. Tasks are the engine's agenda: the top task is either
 
 from __future__ import annotations
 
-import operator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -85,22 +85,44 @@ class Unit:
         return f"{self.cls} #{self.id}"
 
 
-#: A unit's fields in order, their positions, and a getter of all their values at once.
+#: A unit's fields in order, and their positions.
 _UNIT_FIELDS = tuple(a.name for a in attrs.fields(Unit))
 _UNIT_INDEX = {name: i for i, name in enumerate(_UNIT_FIELDS)}
-_unit_values = operator.attrgetter(*_UNIT_FIELDS)
 
 
 def evolve_unit(unit: Unit, **changes: Any) -> Unit:
-    """``attrs.evolve(unit, **changes)``: units are replaced on most actions, and this reads the
-    fields in one call instead of one lookup each."""
-    values = list(_unit_values(unit))
-    for name, value in changes.items():
-        index = _UNIT_INDEX.get(name)
-        if index is None:
+    """``attrs.evolve(unit, **changes)``. Units are replaced on most actions (a move, each
+    unit's flags at a turn's start): each set of changed fields gets its own constructor call,
+    written once, that reads the other fields straight off the unit."""
+    return unit_evolver(*changes)(unit, *changes.values())
+
+
+#: Changed fields (in the caller's order) -> a function of the unit and their new values.
+_EVOLVERS: dict[tuple[str, ...], Callable[..., Unit]] = {}
+
+
+def unit_evolver(*names: str) -> Callable[..., Unit]:
+    """A function ``(unit, *values)`` giving ``evolve_unit(unit, **dict(zip(names, values)))``,
+    for the hottest callers: no keyword arguments to gather."""
+    make = _EVOLVERS.get(names)
+    if make is None:
+        make = _EVOLVERS[names] = _evolver(names)
+    return make
+
+
+def _evolver(names: tuple[str, ...]) -> Callable[..., Unit]:
+    if len(set(names)) != len(names):
+        raise TypeError(f"Unit fields named twice in {names}")
+    for name in names:
+        if name not in _UNIT_INDEX:
             raise TypeError(f"Unit has no field {name!r}")
-        values[index] = value
-    return Unit(*values)
+    # Field names are identifiers (attrs checks them): the new values are passed as ``new_<name>``.
+    params = "".join(f", new_{name}" for name in names)
+    values = ", ".join(f"new_{name}" if name in names else f"unit.{name}" for name in _UNIT_FIELDS)
+    namespace: dict[str, Any] = {"Unit": Unit}
+    exec(f"def make(unit{params}):\n    return Unit({values})\n", namespace)
+    make: Callable[..., Unit] = namespace["make"]
+    return make
 
 
 def unit_label(unit_id: int) -> str:

@@ -41,7 +41,7 @@ from .components import (
     TOKENS,
     WARP_ROUND,
 )
-from .model import Task, Unit, evolve_unit
+from .model import Task, Unit, unit_evolver
 from .table import (
     designs_in_hand,
     discard_card,
@@ -409,6 +409,25 @@ def _event_roll(state: DozenWarState, task: Task) -> None:
 # ---------------------------------------------------------------------- turns (§8)
 
 
+#: A unit with its turn flags given (R8.0a): cleared at each turn's start.
+_clear_turn_flags = unit_evolver(
+    "moved", "attacked", "dug", "warped", "guarded", "acted", "gave", "extra_move"
+)
+#: A unit with its statuses and this turn's buffs given (R8.12): expired at each turn's end.
+_expire_turn_effects = unit_evolver(
+    "statuses",
+    "buff_move",
+    "buff_damage",
+    "buff_range",
+    "buff_strikes",
+    "buff_unguardable",
+    "buff_max_targets",
+    "buff_star",
+    "evasion",
+    "boosted_by",
+)
+
+
 @auto("turn_start")
 def _turn_start(state: DozenWarState, task: Task) -> None:
     """R8.0a: every unit's turn flags reset; the current player takes its turn."""
@@ -428,17 +447,7 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
             or unit.gave
             or unit.extra_move
         ):
-            units[uid] = evolve_unit(
-                unit,
-                moved=False,
-                attacked=False,
-                dug=False,
-                warped=False,
-                guarded=False,
-                acted=False,
-                gave=False,
-                extra_move=0,
-            )
+            units[uid] = _clear_turn_flags(unit, False, False, False, False, False, False, False, 0)
     state.acted = state.attack_skill_used = state.card_played = state.attacked = False
     for s in range(state.num_players):
         state.defence_skill_used[s] = state.defence_card_used[s] = False
@@ -472,19 +481,7 @@ def _end_turn(state: DozenWarState, task: Task) -> None:
             or unit.evasion
             or unit.boosted_by
         ):
-            units[uid] = evolve_unit(
-                unit,
-                statuses=statuses,
-                buff_move=0,
-                buff_damage=0,
-                buff_range=0,
-                buff_strikes=0,
-                buff_unguardable=False,
-                buff_max_targets=0,
-                buff_star=0,
-                evasion=(),
-                boosted_by=(),
-            )
+            units[uid] = _expire_turn_effects(unit, statuses, 0, 0, 0, 0, False, 0, 0, (), ())
     state.turn_number += 1
     if state.mode == "engage":
         if seat == state.turns.first:
