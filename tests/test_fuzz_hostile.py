@@ -1360,11 +1360,8 @@ def test_dozen_war_save_of_a_draft_that_lost_a_ban_is_refused(edit: str) -> None
         game.state_from_dict(save)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="open: Dozen War's determinize leaves a pending steal's options naming the true hand"
-)
 def test_dozen_war_determinize_resamples_the_cards_a_pending_steal_offers() -> None:
-    """Found (hard run, seed 808; not fixed this session): determinize(1, ...) at seat 3's
+    """Found (hard run, seed 808): determinize(1, ...) at seat 3's
     ``choose_option`` of a steal from seat 2 resampled seat 2's hand, but the task's options
     still name the true cards, so the legal ChooseOption raised ValueError ("seat 2 holds no
     arc.ao_choang_phep_thuat")."""

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from .components import CARD_COPIES
+from .table import designs_in_hand
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -189,6 +192,15 @@ def resample(state: DozenWarState, seat: int) -> None:
         state.hands[other] = kept.get(other, []) + pool[:n]
         pool = pool[n:]
     state.deck = pool
+    for index, task in enumerate(state.tasks):  # a pending steal offers the victim's redealt hand
+        data = task.data
+        if (
+            task.kind == "choose_option"
+            and data.get("purpose") == "steal"
+            and data.get("victim") in hidden_seats
+        ):
+            options = designs_in_hand(state, data["victim"])  # a new task: tasks are shared, never changed
+            state.tasks[index] = attrs.evolve(task, data={**data, "options": options})
     tokens = sorted(t for stack in state.mountains.values() for t in stack)
     state.rng.shuffle(tokens)
     for cell in sorted(state.mountains):
