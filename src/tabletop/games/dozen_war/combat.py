@@ -35,7 +35,7 @@ from .board import (
 )
 from .components import CARDS, GENERAL_IDS, GENERALS, SKILLS, ULTIMATE_COST, stats_of
 from .model import UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit, Task, Unit
-from .table import change, damage_castle, damage_unit, designs_in_hand, heal
+from .table import change, damage_castle, damage_unit, designs_in_hand, discard_card, heal
 
 if TYPE_CHECKING:
     from .board import Occupancy
@@ -680,8 +680,6 @@ def _defence_card(state: DozenWarState, task: Task, action: Action) -> None:
     if state.mode == "engage":
         state.defence_card_used[seat] = True
     _advance_window(state, True)
-    from .table import discard_card
-
     discard_card(state, seat, action.card)
     interpreter.start(
         state,

@@ -16,6 +16,7 @@ from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, Use
 from .agenda import AUTO, DECIDE, MID_ACTION, decision, pop, push
 from .board import from_action_cell, spec_of
 from .components import CARDS, GENERAL_IDS, REVIVE_COST, SKILLS, TOKENS
+from .legal import turn_actions
 from .model import unit_evolver
 from .table import change, discard_card, new_general, pay_coins
 
@@ -51,8 +52,6 @@ def run(state: DozenWarState) -> None:
 
 
 def _legal_turn(state: DozenWarState, task: object) -> list[Action]:
-    from .legal import turn_actions
-
     return turn_actions(state)
 
 
