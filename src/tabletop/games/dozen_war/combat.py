@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .board import Occupancy
     from .state import DozenWarState
 
-ATTACK_OPS = frozenset({"strike", "dice_strike"})
+ATTACK_OPS: frozenset[str] = frozenset({"strike", "dice_strike"})
 
 
 def owner_of(state: DozenWarState, target: int) -> int:
