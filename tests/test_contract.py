@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,8 +19,10 @@ from contract import (
     check_teams_and_returns,
     check_tensors,
     check_tensors_distinguish,
+    random_state,
 )
-from tabletop.core import Outcome
+from tabletop.core import Outcome, State
+from tabletop.core.rng import Rng
 from toy import GAME as TOY
 from toy import SEALED, Bid, Take, ToyState, encode_toy
 
@@ -222,3 +227,25 @@ def test_states_render_for_people_and_notebooks(name: str) -> None:
     assert not text.startswith(type(state).__name__ + "("), "render() should not be the repr"
     html = state._repr_html_()
     assert html.startswith("<div><svg") and "to decide:" in html
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy, lambda state: pickle.loads(pickle.dumps(state))])
+def test_copies_are_independent_of_their_original(name: str, how: Callable[[State], State]) -> None:
+    """``copy.copy``, ``copy.deepcopy`` and pickling give a state that plays on exactly like a
+    clone and never changes the original (a shallow copy once shared its board with it)."""
+    game = tabletop.load(name)
+    state = random_state(game, 5, 40)
+    before = game.state_to_dict(state)
+    copied, twin = how(state), state.clone()
+    assert type(copied) is type(state) and game.state_to_dict(copied) == before
+    rng, same = Rng.from_seed(3), Rng.from_seed(3)
+    while not twin.is_terminal:
+        listed = copied.legal_actions()
+        assert listed == twin.legal_actions()
+        pick = rng.randbelow(len(listed))
+        assert same.randbelow(len(listed)) == pick
+        copied.apply(listed[pick])
+        twin.apply(twin.legal_actions()[pick])
+    assert copied.is_terminal and game.state_to_dict(copied) == game.state_to_dict(twin)
+    assert game.state_to_dict(state) == before

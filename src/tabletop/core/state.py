@@ -417,6 +417,17 @@ class State(abc.ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __copy__(self: S) -> S:
+        """``copy.copy(state)``: an independent copy, as :meth:`clone`. A field-by-field copy
+        would share the board, hands and history with this state, so that playing either would
+        change both."""
+        return self.clone()
+
+    def __deepcopy__(self: S, memo: dict[int, Any]) -> S:
+        """``copy.deepcopy(state)``: an independent copy, as :meth:`clone` (which shares only
+        values never changed in place)."""
+        return self.clone()
+
     def _copy_base(self) -> dict[str, Any]:
         """The base fields, copied for a clone (options are never mutated, so they are shared)."""
         return {
