@@ -13,18 +13,15 @@ from tabletop.games.dozen_war.state import DozenWarState
 def _fresh(state: DozenWarState) -> list[Action]:
     """The turn's actions listed with nothing kept from earlier listings (then put back)."""
     blocks = dict(legal._BLOCKS)
-    view = list(board._LAST_VIEW)
-    codes = list(legal._LAST_CODES)
+    view, codes = board._LAST_VIEW[0], legal._LAST_CODES[0]
     legal._BLOCKS.clear()
-    board._LAST_VIEW.clear()
-    legal._LAST_CODES.clear()
+    board._LAST_VIEW[0] = legal._LAST_CODES[0] = None
     try:
         return legal.turn_actions(state)
     finally:
         legal._BLOCKS.clear()
         legal._BLOCKS.update(blocks)
-        board._LAST_VIEW[:] = view
-        legal._LAST_CODES[:] = codes
+        board._LAST_VIEW[0], legal._LAST_CODES[0] = view, codes
 
 
 def step_and_compare(state: DozenWarState, rng: Rng) -> int:

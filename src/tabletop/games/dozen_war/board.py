@@ -177,11 +177,11 @@ def occupancy(state: DozenWarState) -> View:
     """The board now, as per-cell arrays (indexing it gives the unit ids in a cell)."""
     units = tuple(state.units.values())
     castles = state.castles
-    last = _LAST_VIEW
+    last = _LAST_VIEW[0]  # one immutable snapshot: another thread may replace it meanwhile
     # Units and castles are frozen: the same objects in the same order (and the same terrain)
     # make the same view, so a question asked again before anything moved reuses it.
     if (
-        last
+        last is not None
         and len(castles) == len(last[2])
         and all(map(operator.is_, castles, last[2]))
         and last[3] == state.mode
@@ -204,15 +204,16 @@ def occupancy(state: DozenWarState) -> View:
                     if moved:
                         cells = {before[i].cell for i in moved} | {units[i].cell for i in moved}
                         view = view.derive(units, cells)
-                    _LAST_VIEW[:] = [view, units, last[2], state.mode, last[4]]
+                    _LAST_VIEW[0] = (view, units, last[2], state.mode, last[4])
                     return view
     view = View(state)
-    _LAST_VIEW[:] = [view, units, tuple(castles), state.mode, list(state.terrain)]
+    _LAST_VIEW[0] = (view, units, tuple(castles), state.mode, list(state.terrain))
     return view
 
 
-#: The last view built, with the units, castles, mode and terrain it was built from.
-_LAST_VIEW: list[Any] = []
+#: The last view built, with the units, castles, mode and terrain it was built from: one tuple
+#: replaced whole, so that threads playing at once never read parts of two.
+_LAST_VIEW: list[Any] = [None]
 #: The most replaced units for which a view is updated rather than built afresh.
 _DERIVE_MOST = 4
 

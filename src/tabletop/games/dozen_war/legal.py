@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
@@ -40,6 +40,9 @@ from .table import dead_generals, designs_in_hand, standing_castles
 if TYPE_CHECKING:
     from .board import Occupancy
     from .state import DozenWarState
+
+    #: See :data:`_LAST_CODES`.
+    _CodesSnapshot = tuple[Occupancy, int, str, list[int], "CellCodes", int, int, Collection[int]]
 
 
 def legal_actions(state: DozenWarState) -> list[Action]:
@@ -93,10 +96,9 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
     common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
     contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
-    codes = _cell_codes(state, seat, occ, engage)
-    # These codes' stamp, the stamp of the codes they were updated from and the cells changed:
-    # an entry checked against those earlier codes whose cells all kept their codes holds.
-    stamp, parent, changed = _LAST_CODES[5:8]
+    # The codes, their stamp, the stamp of the codes they were updated from and the cells
+    # changed: an entry checked against those earlier codes whose cells all kept their codes holds.
+    codes, stamp, parent, changed = _cell_codes(state, seat, occ, engage)
     blocks = _BLOCKS
     kept = blocks.get
     for unit in mine:
@@ -317,32 +319,36 @@ _MOUNTAIN, _FRIENDLY, _FULL, _GENERAL, _OCCUPIED = 1, 2, 4, 8, 16
 CellCodes = tuple[list[int], list[int], list[int], list[bool], list[int]]
 
 
-def _cell_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) -> CellCodes:
+def _cell_codes(
+    state: DozenWarState, seat: int, occ: Occupancy, engage: bool
+) -> tuple[CellCodes, int, int, Collection[int]]:
     """The board as ``seat``'s units' moves and attacks see it, per cell: a move code (mountain,
     friendly, full of soldiers, a general there, occupied where that matters: Engage, a
     mountain), whether an enemy target is there (R12.4, R2.8) and whether it stops a line of fire
     (R2.1d). Coarser than the board, so a unit's own neighbours moving about leave most codes as
-    they were."""
-    last = _LAST_CODES
-    if last and last[1] == seat and last[2] == state.mode and last[3] == state.side_of:
+    they were. With the codes: their stamp (unique to them), the stamp of the codes they were
+    updated from (-1: none) and the cells whose codes may differ from those."""
+    last = _LAST_CODES[0]  # one immutable snapshot: another thread may replace it meanwhile
+    if last is not None and last[1] == seat and last[2] == state.mode and last[3] == state.side_of:
         if occ is last[0]:
-            kept: CellCodes = last[4]
-            return kept
+            return last[4:]
         if occ.parent is last[0]:
             # The view was updated from the one these codes were built on (same castles and
             # terrain): only its changed cells can have other codes.
             codes = _changed_codes(state, seat, occ, engage, last[4])
-            _LAST_CODES[:] = [occ, seat, state.mode, last[3], codes, next(_STAMPS), last[5], occ.changed]
-            return codes
+            last = (occ, seat, state.mode, last[3], codes, next(_STAMPS), last[5], occ.changed)
+            _LAST_CODES[0] = last
+            return last[4:]
     codes = _all_codes(state, seat, occ, engage)
-    _LAST_CODES[:] = [occ, seat, state.mode, list(state.side_of), codes, next(_STAMPS), -1, ()]
-    return codes
+    last = (occ, seat, state.mode, list(state.side_of), codes, next(_STAMPS), -1, ())
+    _LAST_CODES[0] = last
+    return last[4:]
 
 
-#: The last cell codes built, with the view, seat, mode and sides they were built from, their
-#: stamp (unique per codes built), the stamp of the codes they were updated from (-1: none) and
-#: the cells whose codes may differ from those.
-_LAST_CODES: list[Any] = []
+#: The last cell codes built, as one tuple replaced whole (so that threads playing at once never
+#: read parts of two): the view, seat, mode and sides they were built from, the codes, their
+#: stamp, the stamp of the codes they were updated from (-1: none) and the cells changed since.
+_LAST_CODES: list[_CodesSnapshot | None] = [None]
 _STAMPS = itertools.count()
 
 
