@@ -7,6 +7,7 @@ state's caches (fields marked :data:`~tabletop.core.state.TRANSIENT`) are never 
 
 from __future__ import annotations
 
+import copy
 import json
 import marshal
 import operator
@@ -48,6 +49,9 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
     # belongs is refused, not coerced (cattrs' default would call int() and load 2.7 as 2).
     for kind, accepted in ((int, (int,)), (float, (int, float)), (str, (str,)), (bool, (bool,))):
         converter.register_structure_hook(kind, _scalar(kind, accepted))
+    # A field's part typed Any (Dozen War's task data) is a copy: cattrs would keep the caller's
+    # own lists and dicts in the loaded state, so editing the data after the load changed it.
+    converter.register_structure_hook_func(_is_any, _structure_any)
     # Only mapping keys may spell ints as strings, because JSON object keys are always strings.
     # Each value class's hook and what it keeps (see _interning), by class: an int-keyed mapping
     # of one looks its values up all at once while that hook is the one registered.
@@ -307,6 +311,20 @@ def _is_immutable_type(t: Any) -> bool:
 
 
 _IMMUTABLE_SCALARS = (int, str, bool, float, type(None))
+
+
+def _is_any(t: Any) -> bool:
+    return t is Any
+
+
+def _structure_any(value: Any, _: Any) -> Any:
+    """An ``Any`` value as it is, but a list or dict copied all the way down."""
+    if type(value) is dict or type(value) is list:
+        try:  # plain JSON data: marshal copies it at C speed
+            return marshal.loads(marshal.dumps(value))
+        except ValueError:  # an object marshal cannot write (a subclass of str...)
+            return copy.deepcopy(value)
+    return value
 
 
 def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:
