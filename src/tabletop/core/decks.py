@@ -77,3 +77,6 @@ class Deck:
     def copy(self) -> Deck:
         """An independent copy."""
         return Deck(self.cards.copy(), self.discards.copy())
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy

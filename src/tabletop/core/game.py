@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -104,6 +105,23 @@ class Game(Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {self.min_players}-{self.max_players} players>"
+
+    def __reduce__(self) -> tuple[Callable[[str], Game[Any]], tuple[str]]:
+        """A game pickles (and copies) as its registered name: its rules are code, and its
+        converter's hooks could not be pickled (a worker process was refused the game)."""
+        from .registry import game_names, load  # the registry builds on this module
+
+        if self.name not in game_names() or load(self.name) is not self:
+            raise pickle.PicklingError(f"{self!r} is not the game registered as {self.name!r}")
+        return load, (self.name,)
+
+    def __copy__(self) -> Game[S]:
+        """The game itself: rules do not change, so a copy of them is they (registered or not)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game[S]:
+        """The game itself, as :meth:`__copy__`."""
+        return self
 
     # ------------------------------------------------------------------ new games
 

@@ -162,3 +162,6 @@ class Hands:
         new.seen = [row.copy() for row in self.seen]
         new.unseen = [row.copy() for row in self.unseen]
         return new
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy

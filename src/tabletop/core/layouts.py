@@ -142,3 +142,6 @@ class Layout:
         new.revealed = self.revealed.copy()
         new.open = self.open.copy()
         return new
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy

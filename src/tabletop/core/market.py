@@ -66,3 +66,6 @@ class Market:
     def copy(self) -> Market:
         """An independent copy (the deck included)."""
         return Market(self.slots.copy(), self.deck.copy())
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy

@@ -85,3 +85,6 @@ class Simultaneous:
         new.waiting = self.waiting.copy()
         new.choices = self.choices.copy()
         return new
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy

@@ -103,5 +103,8 @@ class TokenPool:
         new.counts = self.counts.copy()
         return new
 
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy
+
     def __str__(self) -> str:
         return ", ".join(f"{count} {kind}" for kind, count in self.items()) or "nothing"

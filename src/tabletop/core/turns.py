@@ -133,3 +133,6 @@ class TurnOrder:
         new.extra_turns = self.extra_turns
         new.round = self.round
         return new
+
+    #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
+    __copy__ = copy
