@@ -127,7 +127,7 @@ def fix_numbers(state: DozenWarState, a: Attack, roll: bool) -> None:
             base = int(op.get("damage", 0))
         buff_damage = unit.buff_damage if unit is not None else 0
         a.damage = base + (buff_damage + int(mod.get("damage", 0)) if base > 0 else 0)
-        a.range = _op_range(state, unit, sel, mod)
+        a.range = op_range(state, unit, sel, mod)
         unguardable = (unit is not None and unit.buff_unguardable) or bool(mod.get("unguardable"))
         a.guardable = bool(op.get("guardable", True)) and not unguardable and a.damage > 0
         a.splash = False
@@ -153,7 +153,7 @@ def fix_numbers(state: DozenWarState, a: Attack, roll: bool) -> None:
     a.splash_extra = int(mod.get("splash_extra", 0))
 
 
-def _op_range(state: DozenWarState, unit: Unit | None, sel: dict[str, Any], mod: dict[str, Any]) -> int:
+def op_range(state: DozenWarState, unit: Unit | None, sel: dict[str, Any], mod: dict[str, Any]) -> int:
     """R12.3: the range of a skill's or card's strike (``sel``: its selector) with a modifier."""
     reach = sel.get("range")
     if reach == "current" and unit is not None:
@@ -174,7 +174,7 @@ def has_targets(
     # Only the range of the numbers fix_numbers would fix bears on the targets.
     unit = state.units.get(unit_id) if unit_id is not None else None
     sel = op["select"]
-    return _any_target(state, player, unit, sel, _op_range(state, unit, sel, attack_mods(card)), None, occ)
+    return _any_target(state, player, unit, sel, op_range(state, unit, sel, attack_mods(card)), None, occ)
 
 
 def _source_stars(state: DozenWarState, attack: Attack) -> int:

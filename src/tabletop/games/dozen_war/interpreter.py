@@ -337,6 +337,8 @@ def any_selected(state: DozenWarState, seat: int, user: int, sel: Any) -> bool:
 
 
 _OWNER = operator.attrgetter("owner")
+_GENERAL = operator.attrgetter("general")
+_ATTACKED = operator.attrgetter("attacked")
 
 
 #: A selector's words as :func:`_selected` reads them, per selector dict (by ``id``; the entry
@@ -426,14 +428,19 @@ def _selected(state: DozenWarState, seat: int, user: int, sel: Any) -> Iterator[
         if current == seat or sides[current] == my_side:
             return
         units = itertools.compress(units, map(current.__eq__, map(_OWNER, units)))
+    # The filters that read one field, at C level (each test below only drops units, so their
+    # order does not matter).
+    if kinds == "general":
+        units = filter(_GENERAL, units)
+        kinds = None
+    if not_attacked:
+        units = itertools.filterfalse(_ATTACKED, units)
     for unit in units:
         if skip_user and unit.id == user:
             continue
-        if kinds is not None and not combat.unit_kind_fits(unit, kinds):
-            continue
-        if not_attacked and unit.attacked:
-            continue
         if damaged_only and unit.hp >= unit.max_hp:
+            continue
+        if kinds is not None and not combat.unit_kind_fits(unit, kinds):
             continue
         if hit_yours and not _hit_yours(state, seat, unit.id):
             continue

@@ -16,9 +16,12 @@ from .actions import ACTION_COLS, Attack, Dig, EndTurn, HandOver, Move, PlayCard
 from .agenda import LEGAL
 from .board import (
     attack_range,
+    cells_within,
+    clear_cells,
     may_stand,
     move_budget,
     occupancy,
+    shoots_over_units,
     spec_of,
     to_action_cell,
 )
@@ -122,17 +125,18 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         for unit in mine:
             # R13.6: a rooted general uses no attack-icon skills (the only ones listed here).
             if unit.general and may_use_skills(unit) and not (unit.statuses and unit.has("root")):
-                found.extend(_skill_actions(state, seat, unit, fitting[unit.cls], occ))
+                found.extend(_skill_actions(state, seat, unit, fitting[unit.cls], occ, codes))
     if cards_ok:
         for design in hand:
-            if design in _ACTIONS and _card_playable(state, seat, design, occ):
+            if design in _ACTIONS and _card_playable(state, seat, design, occ, codes):
                 play = _PLAYS.get(design)
                 if play is None:
                     play = _PLAYS[design] = PlayCard(design)
                 found.append(play)
     if not engage:
-        found.extend(_digs(state, seat, mine))
-        found.extend(_hand_overs(state, mine))
+        generals = [unit for unit in mine if unit.general]
+        found.extend(_digs(state, generals))
+        found.extend(_hand_overs(state, generals))
         found.extend(_warps(state, seat, mine, occ))
     found.append(_END_TURN)
     return found
@@ -241,8 +245,11 @@ def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], enga
     climber = not general and stats_of(unit.cls, False).can_climb_mountain
     end = _MAY_END[engage, general, climber]
     here = unit.cell
+    ends = end.__getitem__
+    codes = moves.__getitem__
     if budget == 1:
-        found = [cell for cell in _SORTED_NEIGHBOURS[spec.id][here] if end[moves[cell]]]
+        near = _SORTED_NEIGHBOURS[spec.id][here]
+        found = list(itertools.compress(near, map(ends, map(codes, near))))
     else:
         # The kernel's breadth-first reach (SquareGrid.reachable) level by level, without paths:
         # every cell first seen within the budget is reached, and walked on from when its code
@@ -251,17 +258,16 @@ def _destinations(spec: MapSpec, unit: Unit, budget: int, moves: list[int], enga
         passing = _MAY_PASS[engage, general]
         seen = {here}
         frontier = [here]
+        passes = passing.__getitem__
         for _ in range(budget):
-            ahead: set[int] = set()
-            for cell in frontier:
-                ahead |= table[cell]
+            ahead = set().union(*map(table.__getitem__, frontier))
             ahead -= seen
             seen |= ahead
-            frontier = [cell for cell in ahead if passing[moves[cell]]]
+            frontier = list(itertools.compress(ahead, map(passes, map(codes, ahead))))
             if not frontier:
                 break
         seen.discard(here)
-        found = sorted(cell for cell in seen if end[moves[cell]])
+        found = sorted(itertools.compress(seen, map(ends, map(codes, seen))))
     volcano = spec.volcano
     if climber and volcano in found and moves[volcano] & _MOUNTAIN:
         found.remove(volcano)  # R2.2a: nobody climbs the volcano
@@ -314,9 +320,11 @@ def _attack(uid: int, design: str) -> Attack:
 
 #: Codes of a cell for one player's moves: what R8.3a and R13.7 read (see :func:`_cell_codes`).
 _MOUNTAIN, _FRIENDLY, _FULL, _GENERAL, _OCCUPIED = 1, 2, 4, 8, 16
-#: Moves, targets, blockers, mountains, and the move codes as a soldier's moves read them (no
-#: general bit: R8.3-R8.4 stop generals at generals, soldiers only at full cells).
-CellCodes = tuple[list[int], list[int], list[int], list[bool], list[int]]
+#: Moves, targets, blockers, mountains, the move codes as a soldier's moves read them (no
+#: general bit: R8.3-R8.4 stop generals at generals, soldiers only at full cells), and per cell
+#: whether an enemy unit is there (the cell's owner an enemy: R12.4) and whether an enemy unit
+#: or an enemy castle is (what a strike that may hit castles finds there, R2.8).
+CellCodes = tuple[list[int], list[int], list[int], list[bool], list[int], list[int], list[int]]
 
 
 def _cell_codes(
@@ -362,7 +370,14 @@ def _changed_codes(
         seat,
         occ,
         engage,
-        (before[0].copy(), before[1].copy(), before[2].copy(), before[4].copy()),
+        (
+            before[0].copy(),
+            before[1].copy(),
+            before[2].copy(),
+            before[4].copy(),
+            before[5].copy(),
+            before[6].copy(),
+        ),
         occ.changed,
     )
 
@@ -374,7 +389,12 @@ def _all_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) ->
     cells = {unit.cell for unit in state.units.values()}
     cells.update(castle.cell for castle in state.castles if castle.hp > 0)
     return _recode(
-        state, seat, occ, engage, (moves.copy(), targets.copy(), blockers.copy(), moves.copy()), cells
+        state,
+        seat,
+        occ,
+        engage,
+        (moves.copy(), targets.copy(), blockers.copy(), moves.copy(), targets.copy(), targets.copy()),
+        cells,
     )
 
 
@@ -383,12 +403,12 @@ def _recode(
     seat: int,
     occ: Occupancy,
     engage: bool,
-    lists: tuple[list[int], list[int], list[int], list[int]],
+    lists: tuple[list[int], list[int], list[int], list[int], list[int], list[int]],
     cells: Iterable[int],
 ) -> CellCodes:
-    """The codes of ``cells`` set in these lists (moves, targets, blockers, soldiers' moves)
-    from the empty board's and the view's."""
-    moves, targets, blockers, soldier_moves = lists
+    """The codes of ``cells`` set in these lists (moves, targets, blockers, soldiers' moves,
+    enemy units, enemy units or castles) from the empty board's and the view's."""
+    moves, targets, blockers, soldier_moves, foes, hostile = lists
     template_moves, _, template_blockers = _templates(state.mode, tuple(state.terrain))
     side = state.side_of
     mine = side[seat]
@@ -397,14 +417,14 @@ def _recode(
     full = CELL_CAPACITY.limits["soldier"]
     for cell in cells:
         code = template_moves[cell]
-        target = 0
+        target = foe = 0
         blocker = template_blockers[cell]
         if ids[cell]:
             who = owner[cell]
             if who != seat:
                 code &= ~_FRIENDLY
                 if side[who] != mine:
-                    target = 1
+                    target = foe = 1
             if soldiers[cell] >= full:
                 code |= _FULL
             if general[cell]:
@@ -413,15 +433,20 @@ def _recode(
                 code |= _OCCUPIED
             blocker = 1
         keeper = keepers[cell]
+        enemy_castle = 0
         if keeper != -1 and keeper != seat:
             code &= ~_FRIENDLY
-            if side[keeper] != mine and not soldiers[cell]:
-                target = 1
+            if side[keeper] != mine:
+                enemy_castle = 1
+                if not soldiers[cell]:
+                    target = 1
         moves[cell] = code
         soldier_moves[cell] = code & ~_GENERAL
         targets[cell] = target
         blockers[cell] = blocker
-    return moves, targets, blockers, mountain, soldier_moves
+        foes[cell] = foe
+        hostile[cell] = foe | enemy_castle
+    return moves, targets, blockers, mountain, soldier_moves, foes, hostile
 
 
 def _end_code(code: int, engage: bool, general: bool, climber: bool) -> bool:
@@ -483,19 +508,32 @@ def _zone(
     ``budget`` steps, the targets on its rays within ``reach``, and before that what stops its
     line of fire (``stopping``: the codes' index of blockers, or of mountains for archers;
     ``moving``: the index of the move codes the unit's moves read, a general's or a soldier's)."""
-    grid = MAPS[MODE_MAP[mode]].grid
-    near_cells = {cell, *grid.within(cell, max(budget, 0))}
-    rays = [ray[:reach] for ray in grid.rays(cell)]
-    aimed_cells = {c for ray in rays for c in ray}
-    passed_cells = {c for ray in rays for c in ray[:-1]}
-    near = _getter(sorted(near_cells))
-    aimed = _getter(sorted(aimed_cells))
-    passed = _getter(sorted(passed_cells))
+    near, near_cells = _near_zone(mode, cell, budget)
+    aimed, passed, ray_cells = _ray_zone(mode, cell, reach)
 
     def key(codes: CellCodes) -> Any:
         return near(codes[moving]), aimed(codes[1]), passed(codes[stopping])
 
-    return key, frozenset(near_cells | aimed_cells | passed_cells)
+    return key, near_cells | ray_cells
+
+
+@functools.cache
+def _near_zone(mode: str, cell: int, budget: int) -> tuple[Callable[[Sequence[int]], Any], frozenset[int]]:
+    """A getter of the cell ``cell`` and those within ``budget`` steps of it, and their set."""
+    near_cells = frozenset((cell, *MAPS[MODE_MAP[mode]].grid.within(cell, max(budget, 0))))
+    return _getter(sorted(near_cells)), near_cells
+
+
+@functools.cache
+def _ray_zone(
+    mode: str, cell: int, reach: int
+) -> tuple[Callable[[Sequence[int]], Any], Callable[[Sequence[int]], Any], frozenset[int]]:
+    """Getters of the cells on the rays from ``cell`` within ``reach`` and of those before each
+    ray's last, and the set of them all."""
+    rays = [ray[:reach] for ray in MAPS[MODE_MAP[mode]].grid.rays(cell)]
+    aimed_cells = {c for ray in rays for c in ray}
+    passed_cells = {c for ray in rays for c in ray[:-1]}
+    return _getter(sorted(aimed_cells)), _getter(sorted(passed_cells)), frozenset(aimed_cells)
 
 
 @functools.cache
@@ -505,10 +543,16 @@ def _action_cells(cols: int, size: int) -> tuple[int, ...]:
 
 
 def _skill_actions(
-    state: DozenWarState, seat: int, unit: Unit, fits: tuple[tuple[str, int], ...], occ: Occupancy
+    state: DozenWarState,
+    seat: int,
+    unit: Unit,
+    fits: tuple[tuple[str, int], ...],
+    occ: Occupancy,
+    codes: CellCodes,
 ) -> list[Action]:
     """R5.2, R5.3, R13: the uses of the attack-icon skills of a general that may use skills and
-    is not rooted (``fits``: the attack modifier cards that fit it, with their ranges)."""
+    is not rooted (``fits``: the attack modifier cards that fit it, with their ranges; ``codes``:
+    ``seat``'s cell codes of ``occ``)."""
     found: list[Action] = []
     marks = state.marks[seat]
     for skill_id, ultimate, copying in _attack_skills(unit.general):
@@ -518,9 +562,9 @@ def _skill_actions(
             continue
         if copying:
             for copied in combat.copyable(state, seat, ("attack", "both")):
-                found.extend(_skill_uses(state, seat, unit, skill_id, copied, fits, occ))
+                found.extend(_skill_uses(state, seat, unit, skill_id, copied, fits, occ, codes))
             continue
-        found.extend(_skill_uses(state, seat, unit, skill_id, "", fits, occ))
+        found.extend(_skill_uses(state, seat, unit, skill_id, "", fits, occ, codes))
     return found
 
 
@@ -536,7 +580,7 @@ def _attack_skills(general: str) -> tuple[tuple[str, bool, bool], ...]:
 
 
 #: How a skill's first operation is checked (see :func:`_skill_uses`).
-_STRIKE, _HOSTILE, _TELEPORT, _OTHER = range(4)
+_STRIKE, _HOSTILE, _TELEPORT, _SUMMON, _OTHER = range(5)
 #: Per skill: how its first operation is checked, and that operation.
 _FIRST_OPS: dict[str, tuple[int, dict[str, Any]]] = {}
 for _skill_id, _entry in SKILLS.items():
@@ -548,6 +592,8 @@ for _skill_id, _entry in SKILLS.items():
         if _first["op"] == "status" and _first.get("hostile")
         else _TELEPORT
         if _first["op"] == "teleport"
+        else _SUMMON
+        if _first["op"] == "summon"
         else _OTHER,
         _first,
     )
@@ -561,6 +607,7 @@ def _skill_uses(
     copied: str,
     fits: tuple[tuple[str, int], ...],
     occ: Occupancy,
+    codes: CellCodes,
 ) -> list[Action]:
     """The uses of one attack-icon skill (``copied``: the skill it copies, ``""``: none) by a
     general that may use it, not rooted, with each fitting attack modifier card where a strike
@@ -570,7 +617,7 @@ def _skill_uses(
         if not can_attack(unit):
             return []
         uses: list[Action] = []
-        plain = combat.has_targets(state, seat, unit.id, first, "", occ)
+        plain = _strike_possible(state, seat, unit, first, "", occ, codes)
         if plain:
             uses.append(_use(skill_id, "", copied))
         for design, extra in fits:
@@ -578,7 +625,7 @@ def _skill_uses(
             if extra == 0:
                 if plain:
                     uses.append(_use(skill_id, design, copied))
-            elif combat.has_targets(state, seat, unit.id, first, design, occ):
+            elif _strike_possible(state, seat, unit, first, design, occ, codes):
                 uses.append(_use(skill_id, design, copied))
         return uses
     if how == _HOSTILE:
@@ -587,11 +634,96 @@ def _skill_uses(
             if interpreter.any_selected(state, seat, unit.id, first["select"])
             else []
         )
-    if how == _TELEPORT and unit.attacked:
-        return []
+    if how == _TELEPORT:
+        if unit.attacked:
+            return []
+        return [_use(skill_id, "", copied)] if _teleport_possible(state, seat, unit.id, first, codes) else []
+    if how == _SUMMON:
+        return [_use(skill_id, "", copied)] if _summon_possible(state, seat, unit.id, first, codes) else []
     if interpreter.effect_possible(state, seat, unit.id, first, window=False):
         return [_use(skill_id, "", copied)]
     return []
+
+
+def _strike_possible(
+    state: DozenWarState,
+    seat: int,
+    unit: Unit | None,
+    op: dict[str, Any],
+    card: str,
+    occ: Occupancy,
+    codes: CellCodes,
+) -> bool:
+    """:func:`~.combat.has_targets` for a strike ``op`` by ``seat`` with ``unit`` (``None``: by
+    the player) and ``card``, read at C level from ``seat``'s cell codes of ``occ`` where they
+    decide it exactly: a selector of any unit kind (the codes' enemy units, or enemy units and
+    castles: R2.8's castle with enemy soldiers inside is a target cell all the same), or of
+    generals anywhere. Targets are tested before what stops a line of fire, as its walk does."""
+    sel = op["select"]
+    shape = sel.get("shape", "attack_range")
+    kinds = sel.get("unit", "any")
+    castles = bool(sel.get("or_castle", False))
+    if kinds == "any":
+        targets = codes[6] if castles else codes[5]
+        if shape == "anywhere":
+            return any(targets)
+        if unit is None:
+            return False
+        reach = combat.op_range(state, unit, sel, combat.attack_mods(card))
+        if shape == "radius":
+            return any(
+                map(targets.__getitem__, clear_cells(state.mode, tuple(state.terrain), unit.cell, reach))
+            )
+        map_id = MODE_MAP[state.mode]
+        cell = unit.cell
+        over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
+        return _reaches(
+            MAPS[map_id].grid.rays(cell),
+            reach,
+            targets,
+            codes[3] if over else codes[2],
+            _aimed(map_id, cell, reach),
+        )
+    if kinds == "general" and shape == "anywhere" and not castles:
+        return any(map(operator.and_, codes[5], occ.general))
+    return combat.has_targets(state, seat, None if unit is None else unit.id, op, card, occ)
+
+
+def _teleport_possible(
+    state: DozenWarState, seat: int, user: int, op: dict[str, Any], codes: CellCodes
+) -> bool:
+    """:func:`~.interpreter.effect_possible` of a teleport ``op`` outside a window (``user``: the
+    skill's general, -1: a card's), R13.7's test read from ``seat``'s move codes: a unit of
+    ``seat`` that does not climb may end where a move of it may (the cell it stands on apart)."""
+    within = int(op["within"])
+    units = state.units
+    engage = state.mode == "engage"
+    moves = codes[0]
+    for uid in interpreter.select_units(state, seat, user, op["select"]):
+        unit = units[uid]
+        if unit.owner != seat:  # an ally's receiver (R10.9d): the codes are seat's
+            return interpreter.effect_possible(state, seat, user, op, window=False)
+        end = _MAY_END[engage, bool(unit.general), False]
+        if any(map(end.__getitem__, map(moves.__getitem__, cells_within(state.mode, unit.cell, within)))):
+            return True
+    return False
+
+
+def _summon_possible(
+    state: DozenWarState, seat: int, user: int, op: dict[str, Any], codes: CellCodes
+) -> bool:
+    """:func:`~.interpreter.summon_possible` with R13.7's test read from ``seat``'s move codes: a
+    new soldier of ``seat`` (of any class: none climbs when summoned) may stand where a soldier's
+    move may end."""
+    if op.get("requires") == "one_of_your_soldiers_died_this_game" and not state.soldier_died[seat]:
+        return False
+    end = _MAY_END[state.mode == "engage", False, False]
+    moves = codes[0]
+    within = int(op["within"])
+    return any(
+        any(map(end.__getitem__, map(moves.__getitem__, cells_within(state.mode, anchor, within, True))))
+        for anchor in interpreter.summon_anchors(state, seat, user, op)
+    )
 
 
 #: Skill uses, cards played and the end of a turn, shared like moves: one object per value.
@@ -609,26 +741,31 @@ def _use(skill_id: str, design: str, copied: str) -> UseSkill:
     return use
 
 
-def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy) -> bool:
-    """R6.5, R6.8: an action, both-icon or attack-kind card with a legal effect now."""
+def _card_playable(state: DozenWarState, seat: int, design: str, occ: Occupancy, codes: CellCodes) -> bool:
+    """R6.5, R6.8: an action, both-icon or attack-kind card with a legal effect now (``codes``:
+    ``seat``'s cell codes of ``occ``)."""
     card = CARDS[design]
     if card.kind not in ("action", "action_or_defence", "attack"):
         return False
     first = card.effect[0]
     if first["op"] == "strike":
         if first.get("by") == "player":
-            return combat.has_targets(state, seat, None, first, "", occ)
+            return _strike_possible(state, seat, None, first, "", occ, codes)
         return any(
             u.owner == seat
             and u.cls == "infantry"
             and can_attack(u)
-            and combat.has_targets(state, seat, u.id, first, "", occ)
+            and _strike_possible(state, seat, u, first, "", occ, codes)
             for u in state.units.values()
         )  # lao_moc_units, stopping at the first
     if first["op"] == "buff":
         return interpreter.any_buff_candidate(state, seat, -1, first, design)
     if first["op"] == "heal":
         return interpreter.any_selected(state, seat, -1, first["select"])
+    if first["op"] == "teleport":
+        return _teleport_possible(state, seat, -1, first, codes)
+    if first["op"] == "summon":
+        return _summon_possible(state, seat, -1, first, codes)
     return interpreter.effect_possible(state, seat, -1, first, window=False)
 
 
@@ -657,23 +794,26 @@ def diggable_cells(state: DozenWarState, unit: Unit) -> list[int]:
     return found
 
 
-def _digs(state: DozenWarState, seat: int, mine: list[Unit]) -> list[Action]:
+def _digs(state: DozenWarState, generals: list[Unit]) -> list[Action]:
+    """R8.10: the digs of the turn's own living ``generals``."""
     spec = spec_of(state)
     found: list[Action] = []
-    for unit in mine:
-        if not unit.general or unit.attacked or unit.acted or unit.dug or unit.has("stun"):
+    for unit in generals:
+        if unit.attacked or unit.acted or unit.dug or (unit.statuses and unit.has("stun")):
             continue
         for cell in diggable_cells(state, unit):
             found.append(Dig(unit.id, to_action_cell(spec, cell)))
     return found
 
 
-def _hand_overs(state: DozenWarState, mine: list[Unit]) -> list[Action]:
+def _hand_overs(state: DozenWarState, generals: list[Unit]) -> list[Action]:
+    """R8.11: the hand-overs of map pieces between the turn's own living ``generals``."""
+    if len(generals) < 2:
+        return []
     grid = spec_of(state).grid
     found: list[Action] = []
-    generals = [u for u in mine if u.general]
     for giver in generals:
-        if not giver.pieces or giver.attacked or giver.acted or giver.has("stun"):
+        if not giver.pieces or giver.attacked or giver.acted or (giver.statuses and giver.has("stun")):
             continue
         for receiver in generals:
             if receiver.id != giver.id and grid.distance(giver.cell, receiver.cell) <= 1:
@@ -686,7 +826,8 @@ def _hand_overs(state: DozenWarState, mine: list[Unit]) -> list[Action]:
 def _warps(state: DozenWarState, seat: int, mine: list[Unit], occ: Occupancy) -> list[Action]:
     spec = spec_of(state)
     warp = spec.volcano
-    if warp is None or state.volcano_up or not any(u.cell == warp for u in mine):
+    # Only the warp cell's units are read to see whether one of them is the player's.
+    if warp is None or state.volcano_up or not any(state.units[u].owner == seat for u in occ.ids[warp]):
         return []
     castle_cells = {state.castles[i].cell for i in standing_castles(state, seat)}
     found: list[Action] = []
