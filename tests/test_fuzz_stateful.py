@@ -140,10 +140,12 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
             state = game.new_game(players=players, seed=seed, **options)
             self.add(Entry(state, game.new_game(players=players, seed=seed, **options), "new_game"))
 
-        @rule(index=st.integers(0, LIVE - 1), steps=st.integers(1, BURST), ask=st.integers(0, 3))
+        @rule(index=st.integers(0, LIVE - 1), steps=st.integers(1, BURST), ask=st.integers(0, 6))
         def play(self, index: int, steps: int, ask: int) -> None:
             """Random legal decisions, the action taken from the twin's list (the state itself is
-            asked for its list never, once or twice before each)."""
+            asked for its list never, once or twice before each), or the state's own equal
+            action, the one its id decodes to, the one its text parses to, or after the state
+            was told to forget its list."""
             entry = self.pick(index)
             others = self.saves(entry)
             for _ in range(steps):
@@ -151,11 +153,17 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
                     break
                 legal = entry.twin.legal_actions()
                 self.remember(legal)
-                for _ in range(ask % 3):
+                for _ in range(ask % 3 if ask < 3 else 0):
                     assert entry.state.legal_actions() == legal, f"{entry.how}: other legal actions"
                 action = self.rng.choice(legal)
-                if ask == 3:  # the state's own equal action object
+                if ask == 3:
                     action = entry.state.legal_actions()[legal.index(action)]
+                elif ask == 4:
+                    action = game.decode(game.encode(action))
+                elif ask == 5:
+                    action = entry.state.parse_action(str(action))
+                elif ask == 6:
+                    entry.state.forget_legal_actions()
                 entry.state.apply(action)
                 entry.twin.apply(action)
             self.untouched(others, f"playing {entry.how}")
