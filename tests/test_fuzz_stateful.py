@@ -295,6 +295,14 @@ def machine_for(name: str) -> type[RuleBasedStateMachine]:
                 assert game.state_from_dict(json_copy(data), verify=False).to_dict() == data, (
                     f"{entry.how}: the trusted load differs"
                 )
+                # What no save holds (a cache a query may keep) answers as the twin's too.
+                state, twin = entry.state, entry.twin
+                assert state.legal_actions() == twin.legal_actions(), f"{entry.how}: other legal actions"
+                assert state.scores() == twin.scores(), f"{entry.how}: other scores"
+                assert state.returns() == twin.returns(), f"{entry.how}: other returns"
+                assert str(state) == str(twin), f"{entry.how}: another text"
+                for seat in {0, state.num_players - 1}:
+                    assert state.observation(seat) == twin.observation(seat), f"{entry.how}: other view"
 
     Machine.__name__ = Machine.__qualname__ = f"{name}Machine"
     return Machine
