@@ -320,11 +320,18 @@ def _is_any(t: Any) -> bool:
 def _structure_any(value: Any, _: Any) -> Any:
     """An ``Any`` value as it is, but a list or dict copied all the way down."""
     if type(value) is dict or type(value) is list:
-        try:  # plain JSON data: marshal copies it at C speed
-            return marshal.loads(marshal.dumps(value))
-        except ValueError:  # an object marshal cannot write (a subclass of str...)
-            return copy.deepcopy(value)
+        return deep_copy(value)
     return value
+
+
+def deep_copy(data: T) -> T:
+    """A copy of JSON-ready ``data`` that shares nothing mutable with it (``copy.deepcopy``,
+    but marshal copies plain data several times faster)."""
+    try:
+        copied: T = marshal.loads(marshal.dumps(data))  # type: ignore[arg-type]  # checked by marshal
+    except ValueError:  # an object marshal cannot write (a subclass of str, an attrs value...)
+        return copy.deepcopy(data)
+    return copied
 
 
 def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]:

@@ -11,10 +11,11 @@ state's reseeded rng, so it depends only on the seat's observation and the seed.
 
 from __future__ import annotations
 
-from copy import deepcopy
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
+from tabletop.core.serialize import deep_copy
 
 from .components import CARD_COPIES
 from .table import designs_in_hand
@@ -39,7 +40,7 @@ def _task_view(state: DozenWarState, seat: int) -> list[dict[str, Any]]:
     for task in state.tasks:
         # A deep copy: the lists and dicts inside a task's data are shared by the state's clones
         # (a task is never mutated), so a caller editing its view must not reach them.
-        data = deepcopy(task.data)
+        data = deep_copy(task.data)
         if task.kind == "card_swap_answer" and state.side_of[seat] != state.side_of[task.seat]:
             data.pop("offer", None)  # only the two allies see the offered card
         if task.kind == "choose_option" and data.get("purpose") in ("steal",) and task.seat != seat:
@@ -162,7 +163,7 @@ def _hit_view(state: DozenWarState) -> dict[str, Any]:
         "cancelled": h.cancelled,
         "used": [h.skill_used, h.card_used],
         "heals": [list(x) for x in h.heals],
-        "after": deepcopy(h.after),  # its entries hold dicts shared with clones
+        "after": deep_copy(h.after),  # its entries hold dicts shared with clones
     }
 
 
