@@ -44,8 +44,10 @@ import pytest
 import tabletop
 from contract import random_game_states
 from tabletop.agents import GreedyAgent, ISMCTSAgent
-from tabletop.core import State
+from tabletop.core import Rng, State
 from tabletop.core.describe import decision_help
+from tabletop.games.dozen_war.components import CARD_COPIES
+from tabletop.games.dozen_war.state import DozenWarState
 from toy import GAME as TOY
 from toy import ToyState
 
@@ -380,3 +382,39 @@ def test_the_check_catches_an_agent_that_reads_the_true_state() -> None:
 
     with pytest.raises(AssertionError, match="a move chosen by the top card differs"):
         check_seat(state, 0, (1, 2), peeking)
+
+
+# ---------------------------------------------------------------------------- leaks found and fixed
+
+
+def _at_decision(name: str, players: int, seed: int, decision: str, **options: Any) -> State:
+    """The first state of a random game (``seed``) deciding ``decision``."""
+    state: State = tabletop.load(name).new_game(players=players, seed=seed, **options)
+    rng = Rng.from_seed(seed)
+    while state.decision != decision:
+        assert not state.is_terminal, f"no {decision!r} in game {seed}"
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_dozen_war_card_swap_offer_is_redealt_for_an_enemy() -> None:
+    """R10.9c: an alliance's offered card is seen by the two allies only. An enemy's
+    determinization kept the true offer: it depended on a card the enemy cannot see, and when the
+    offerer's redealt hand lacked it the partner's legal answer raised ValueError."""
+    state = _at_decision("dozen_war", 4, 0, "card_swap_offer", mode="alliance")
+    assert isinstance(state, DozenWarState)
+    offerer, partner = state.current_player, state.tasks[-1].data["partner"]
+    offers = [action for action in state.legal_actions() if str(action) != "pass"]
+    assert offerer is not None and len(offers) > 1
+    first, second = state.child(offers[0]), state.child(offers[1])
+    enemies = [seat for seat in range(4) if state.side_of[seat] != state.side_of[offerer]]
+    for enemy in enemies:
+        assert first.observation(enemy) == second.observation(enemy)
+        for seed in range(6):
+            guess = first.determinize(enemy, seed)
+            assert guess.to_dict() == second.determinize(enemy, seed).to_dict()
+            offered = guess.tasks[-1].data["offer"]
+            assert offered in {CARD_COPIES[card] for card in guess.hands[offerer]}
+            for answer in guess.legal_actions():
+                guess.child(answer)  # the partner's every legal answer can be played
+    assert first.observation(partner) != second.observation(partner)  # the ally sees the offer

@@ -205,6 +205,13 @@ def resample(state: DozenWarState, seat: int) -> None:
         ):
             options = designs_in_hand(state, data["victim"])  # a new task: tasks are shared, never changed
             state.tasks[index] = attrs.evolve(task, data={**data, "options": options})
+        if (
+            task.kind == "card_swap_answer"
+            and data["offerer"] in hidden_seats
+            and state.side_of[seat] != state.side_of[task.seat]
+        ):  # an enemy does not see the offered card: one of the offerer's redealt cards is offered
+            offer = CARD_COPIES[state.rng.choice(sorted(state.hands[data["offerer"]]))]
+            state.tasks[index] = attrs.evolve(task, data={**data, "offer": offer})
     tokens = sorted(t for stack in state.mountains.values() for t in stack)
     state.rng.shuffle(tokens)
     for cell in sorted(state.mountains):
