@@ -61,6 +61,8 @@ TURNS = 8 if HEAVY else 1
 #: Points per game at which the adapters and the agents are checked too (the costliest checks).
 ADAPTER_POINTS = 1_000 if HEAVY else 2
 AGENT_POINTS = 12 if HEAVY else 1
+#: About how many of a determinized state's legal actions are played, to show it is consistent.
+PLAYED = 1_000 if HEAVY else 6
 
 Options = dict[str, Any]
 #: What ``repr`` says of a state's history, which a determinized state does not keep.
@@ -282,9 +284,11 @@ def check_seat(
     samples: tuple[int, int],
     outputs: Callable[[State, int], dict[str, Any]] = seat_outputs,
     where: str = "",
+    play: bool = True,
 ) -> bool:
     """Assert that ``outputs(x, seat)`` is equal for ``state`` and two determinizations of it
-    for ``seat``; return whether they redealt anything."""
+    for ``seat``, and (if ``play``) that the determinizations' legal actions can be played;
+    return whether they redealt anything."""
     first, second = (state.determinize(seat, sample) for sample in samples)
     truth = outputs(state, seat)
     for sample in (first, second):
@@ -296,6 +300,10 @@ def check_seat(
                 f"{state.current_player} to move)"
             )
     assert repr(first) == repr(second)
+    for sample in (first, second) if play else ():  # a guess is a whole game: its actions play
+        legal = sample.legal_actions()
+        for action in legal[:: max(1, len(legal) // PLAYED)]:
+            sample.child(action)
     hidden = _hidden_parts(state)
     return _hidden_parts(first) != hidden or _hidden_parts(second) != hidden
 
@@ -320,7 +328,7 @@ def test_every_seat_facing_output_hides_what_the_seat_cannot_see(
                 outputs = functools.partial(seat_outputs, pictures=pictures)
                 redealt += check_seat(state, seat, samples, outputs, where)
                 if index in with_adapters:
-                    check_seat(state, seat, samples, adapters.outputs, where)
+                    check_seat(state, seat, samples, adapters.outputs, where, play=False)
                 checked += 1
             mover = state.current_player
             if index in with_adapters and mover is not None and adapters.spiel is not None:
@@ -346,7 +354,7 @@ def test_agents_choose_from_what_the_mover_sees(name: str, players: int, options
             mover = state.current_player
             assert mover is not None
             where = f"{name} {players}p {options} seed {200 + seed}: "
-            check_seat(state, mover, (3, 4), lambda s, seat: _agent_moves(s), where)
+            check_seat(state, mover, (3, 4), lambda s, seat: _agent_moves(s), where, play=False)
 
 
 # ---------------------------------------------------------------------------- the check can fail
