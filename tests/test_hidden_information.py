@@ -426,3 +426,17 @@ def test_dozen_war_card_swap_offer_is_redealt_for_an_enemy() -> None:
             for answer in guess.legal_actions():
                 guess.child(answer)  # the partner's every legal answer can be played
     assert first.observation(partner) != second.observation(partner)  # the ally sees the offer
+
+
+def test_a_replay_page_for_a_seat_does_not_print_the_seed() -> None:
+    """The seed deals every hidden card (hands, deck orders): a page replaying a game as a seat
+    or a spectator, which names another seat's action only when the viewer could tell it,
+    printed it in its subtitle."""
+    game = tabletop.load("seven_wonders")
+    state = game.new_game(players=3, seed=987_654_321)
+    rng = Rng.from_seed(1)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in (None, 0, 1, 2):
+        page = game.replay_html(state.record(), seat)
+        assert "987654321" not in page and "987_654_321" not in page

@@ -213,8 +213,8 @@ def replay_html(game: Game[Any], record: Mapping[str, Any], seat: int | None = N
     return _PAGE.format(
         title=title,
         subtitle=html.escape(
-            f"{final.num_players} players, seed {final.seed}, options {dict(final.options)}, "
-            f"{len(captions) - 1} actions"
+            # No seed: it deals every hidden card, which the page shows no seat.
+            f"{final.num_players} players, options {dict(final.options)}, {len(captions) - 1} actions"
         ),
         last=len(captions) - 1,
         result=_result(final),
