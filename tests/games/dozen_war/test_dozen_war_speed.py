@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core import Action, Rng
-from tabletop.games.dozen_war import GAME, board, legal
+from tabletop.games.dozen_war import GAME, board, combat, interpreter, legal
+from tabletop.games.dozen_war.components import CARDS, MAPS, MODE_MAP, SKILLS
 from tabletop.games.dozen_war.state import DozenWarState
 
 
@@ -57,3 +58,63 @@ def test_kept_turn_actions_equal_a_fresh_listing(players: int, mode: str) -> Non
     # The branch goes its own way from a state whose units the caches saw long ago.
     checked += _play_and_compare(branch, Rng.from_seed(6), 150)
     assert checked > 50
+
+
+#: The first operations of every skill and card.
+_FIRSTS = [entry.effect[0] for entry in SKILLS.values() if entry.effect] + [
+    entry.effect[0] for entry in CARDS.values() if entry.effect
+]
+#: Every strike, and every teleport and summon, among them.
+_STRIKES = [op for op in _FIRSTS if op["op"] in combat.ATTACK_OPS]
+_PLACINGS = [op for op in _FIRSTS if op["op"] in ("teleport", "summon")]
+
+
+@pytest.mark.parametrize(
+    ("players", "mode"), [(2, "engage"), (3, "ffa"), (4, "ffa"), (4, "alliance")], ids=str
+)
+def test_code_read_checks_agree_with_the_engine(players: int, mode: str) -> None:
+    """The listing's strike, teleport and summon checks read from the cell codes give what the
+    engine's own tests give, for every such operation, unit and card range, through random play."""
+    state = GAME.new_game(players=players, seed=23, mode=mode, generals="random")
+    rng = Rng.from_seed(7)
+    compared = 0
+    for _ in range(120):
+        if state.is_terminal:
+            break
+        if state.decision == "turn":
+            seat = state.turns.current
+            occ = board.occupancy(state)
+            codes = legal._cell_codes(state, seat, occ, mode == "engage")[0]
+            mine = [u for u in state.units.values() if u.owner == seat]
+            for op in _STRIKES:
+                for unit in [None, *mine]:
+                    for card in ("", "arc.cung_thep"):
+                        uid = None if unit is None else unit.id
+                        expected = combat.has_targets(state, seat, uid, op, card, occ)
+                        assert legal._strike_possible(state, seat, unit, op, card, occ, codes) == expected
+                        compared += 1
+            for op in _PLACINGS:
+                for user in [-1, *(u.id for u in mine if u.general)]:
+                    expected = interpreter.effect_possible(state, seat, user, op, window=False)
+                    check = legal._teleport_possible if op["op"] == "teleport" else legal._summon_possible
+                    assert check(state, seat, user, op, codes) == expected
+                    compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > 1000
+
+
+def test_clear_radius_is_the_cells_with_no_mountain_between() -> None:
+    """R2.1d for radius effects: the cells a radius reaches are those with no mountain strictly
+    between them and its anchor on a ray, on every map, for random terrain and radii."""
+    rng = Rng.from_seed(3)
+    for mode in MODE_MAP:
+        grid = MAPS[MODE_MAP[mode]].grid
+        for _ in range(5):
+            terrain = tuple(sorted(rng.sample(range(grid.size), grid.size // 6)))
+            for anchor in range(grid.size):
+                for radius in range(5):
+                    lines = [(c, grid.between(anchor, c)) for c in grid.within(anchor, radius, True)]
+                    expected = {
+                        c for c, between in lines if between is None or not set(between) & set(terrain)
+                    }
+                    assert board.clear_radius(mode, terrain, anchor, radius) == expected

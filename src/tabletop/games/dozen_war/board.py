@@ -144,12 +144,15 @@ def clear_radius(mode: str, terrain: tuple[int, ...], anchor: int, radius: int) 
     :func:`not_blocked_by_mountain` reads it), kept per map, terrain, cell and radius."""
     grid = MAPS[MODE_MAP[mode]].grid
     mountains = set(terrain)
-    found = set()
-    for cell in grid.within(anchor, radius, include_self=True):
-        between = grid.between(anchor, cell)
-        if between is None or not any(c in mountains for c in between):
-            found.add(cell)
-    return frozenset(found)
+    # Only a cell on a ray can have a mountain between: those beyond a ray's first mountain
+    # (within the radius) are out.
+    blocked: set[int] = set()
+    for ray in grid.rays(anchor):
+        for index, cell in enumerate(ray[: max(radius - 1, 0)]):
+            if cell in mountains:
+                blocked.update(ray[index + 1 : radius])
+                break
+    return frozenset(grid.within(anchor, radius, include_self=True)) - blocked
 
 
 @functools.cache

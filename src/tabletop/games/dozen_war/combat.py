@@ -24,7 +24,6 @@ from .board import (
     direction_index,
     is_enemy,
     is_mountain,
-    not_blocked_by_mountain,
     occupancy,
     ray_cells,
     shoots_over_units,
@@ -203,11 +202,7 @@ def candidates(state: DozenWarState, attack: Attack, occ: Occupancy, distinct: b
     elif unit is None:
         return []
     elif shape == "radius":
-        cells = [
-            c
-            for c in spec.grid.within(unit.cell, attack.range)
-            if not_blocked_by_mountain(state, unit.cell, c)
-        ]
+        cells = list(clear_cells(state.mode, tuple(state.terrain), unit.cell, attack.range))
     else:
         over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
         cells = [

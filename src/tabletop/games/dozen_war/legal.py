@@ -144,6 +144,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 
 _BY_ID = operator.attrgetter("id")
 _OWNER = operator.attrgetter("owner")
+_CELL = operator.attrgetter("cell")
 
 #: Per attack modifier card (R6.4, R12.3): its group and the range it adds.
 _MODIFIERS: dict[str, tuple[str, int]] = {
@@ -386,7 +387,7 @@ def _all_codes(state: DozenWarState, seat: int, occ: Occupancy, engage: bool) ->
     """:func:`_cell_codes` built afresh: the empty board's codes, recomputed where a unit or a
     standing castle is (a map's castles stand on distinct cells)."""
     moves, targets, blockers = _templates(state.mode, tuple(state.terrain))
-    cells = {unit.cell for unit in state.units.values()}
+    cells = set(map(_CELL, state.units.values()))
     cells.update(castle.cell for castle in state.castles if castle.hp > 0)
     return _recode(
         state,
