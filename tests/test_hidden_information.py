@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import io
 import json
 import os
 import re
@@ -43,11 +44,12 @@ import pytest
 
 import tabletop
 from contract import random_game_states
-from tabletop.agents import GreedyAgent, ISMCTSAgent
+from tabletop.agents import GreedyAgent, ISMCTSAgent, RandomAgent
 from tabletop.core import Rng, State
-from tabletop.core.describe import decision_help
+from tabletop.core.describe import decision_help, kind_label
 from tabletop.games.dozen_war.components import CARD_COPIES
 from tabletop.games.dozen_war.state import DozenWarState
+from tabletop.play import Session
 from toy import GAME as TOY
 from toy import ToyState
 
@@ -440,3 +442,17 @@ def test_a_replay_page_for_a_seat_does_not_print_the_seed() -> None:
     for seat in (None, 0, 1, 2):
         page = game.replay_html(state.record(), seat)
         assert "987654321" not in page and "987_654_321" not in page
+
+
+def test_the_terminal_game_does_not_name_a_bots_face_down_choice() -> None:
+    """7 Wonders: a card discarded for coins or tucked under a wonder stage stays face down. The
+    terminal game revealed each bot's simultaneous choice by its text ("chose: discard Clay Pit
+    for 3 coins"); now by its kind, as the replay page does (a card built shows on the table)."""
+    game = tabletop.load("seven_wonders")
+    out = io.StringIO()
+    bots: dict[int, Any] = {0: RandomAgent(1), 1: RandomAgent(2)}
+    session = Session(game.new_game(players=3, seed=4), {2}, bots, "random", lambda prompt: "1", out)
+    assert session.run() == 0
+    kinds = {kind_label(action_type) for action_type in game.action_types}
+    revealed = [line.split(" chose: ", 1)[1] for line in out.getvalue().splitlines() if " chose: " in line]
+    assert "discard" in revealed and set(revealed) <= kinds, sorted(set(revealed) - kinds)[:3]

@@ -111,7 +111,9 @@ class Session:
 
     def _reveal(self) -> None:
         for seat, action in self.hidden:
-            self.say(f"seat {seat} ({self.bot_name}) chose: {action}")
+            # Only the kind: which card was discarded or tucked under a wonder stays face down
+            # (a card built shows on the table), as the replay page's captions keep it.
+            self.say(f"seat {seat} ({self.bot_name}) chose: {kind_label(type(action))}")
         self.hidden.clear()
 
     def _bot_turn(self, seat: int) -> None:
