@@ -94,8 +94,10 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     mine = sorted(itertools.compress(everyone, map(seat.__eq__, map(_OWNER, everyone))), key=_BY_ID)
     # Per class, the attack modifier cards that fit it (R6.4) with the range each adds: only
     # those bear on a unit of that class.
-    classes = {unit.cls for unit in mine}
-    fitting = {cls: _fitting(modifiers, cls) for cls in classes} if modifiers else dict.fromkeys(classes, ())
+    classes = set(map(_CLS, mine))
+    fitting = (
+        {cls: _fitting(tuple(modifiers), cls) for cls in classes} if modifiers else dict.fromkeys(classes, ())
+    )
     # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
     common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
     contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
@@ -144,6 +146,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 
 _BY_ID = operator.attrgetter("id")
 _OWNER = operator.attrgetter("owner")
+_CLS = operator.attrgetter("cls")
 _CELL = operator.attrgetter("cell")
 
 #: Per attack modifier card (R6.4, R12.3): its group and the range it adds.
@@ -158,7 +161,8 @@ _ACTIONS = frozenset(
 )
 
 
-def _fitting(modifiers: list[str], cls: str) -> tuple[tuple[str, int], ...]:
+@functools.cache
+def _fitting(modifiers: tuple[str, ...], cls: str) -> tuple[tuple[str, int], ...]:
     """The attack modifier cards among ``modifiers`` that fit a unit of ``cls`` (R6.4), in order,
     each with the range it adds."""
     return tuple((d, _MODIFIERS[d][1]) for d in modifiers if _MODIFIERS[d][0] in ("common", cls))
@@ -220,18 +224,17 @@ def _unit_block(
     stopping = 2
     if can_attack(unit):
         cell = unit.cell
-        rays = spec.grid.rays(cell)
         targets = board[1]
         stopping = 3 if unit.cls == "archer" else 2  # R3.3: archers shoot over units, not mountains
         stops = board[stopping]
         reach = longest = attack_range(state, unit)
-        plain = _reaches(rays, reach, targets, stops, _aimed(spec.id, cell, reach))
+        plain = _reaches(_aimed(spec.id, cell, reach), targets, stops)
         if plain:
             found.append(_attack(uid, ""))
         for design, extra in fits:
             longest = max(longest, reach + extra)
             if (plain and not extra) or (
-                extra and _reaches(rays, reach + extra, targets, stops, _aimed(spec.id, cell, reach + extra))
+                extra and _reaches(_aimed(spec.id, cell, reach + extra), targets, stops)
             ):
                 found.append(_attack(uid, design))
     near = 0 if unit.general else 4
@@ -285,18 +288,15 @@ _NEIGHBOUR_SETS = {
 
 
 def _reaches(
-    rays: tuple[tuple[int, ...], ...],
-    reach: int,
-    targets: list[int],
-    stops: list[Any],
-    aimed: tuple[int, ...],
+    aim: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], targets: list[int], stops: list[Any]
 ) -> bool:
     """:func:`~.board.attack_reaches_target` read from the cell codes: a target on a ray within
-    ``reach`` before anything that stops the line of fire (``aimed``: the cells of those rays)."""
+    reach before anything that stops the line of fire (``aim``: :func:`_aimed`'s cells and rays)."""
+    aimed, walks = aim
     if not any(map(targets.__getitem__, aimed)):
         return False  # most units: no target on their rays at all, whatever stands between
-    for ray in rays:
-        for cell in ray[:reach]:
+    for ray in walks:
+        for cell in ray:
             if targets[cell]:
                 return True
             if stops[cell]:
@@ -305,9 +305,11 @@ def _reaches(
 
 
 @functools.cache
-def _aimed(map_id: str, cell: int, reach: int) -> tuple[int, ...]:
-    """The cells on the rays from ``cell`` within ``reach`` on the map ``map_id``."""
-    return tuple(c for ray in MAPS[map_id].grid.rays(cell) for c in ray[:reach])
+def _aimed(map_id: str, cell: int, reach: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The cells on the rays from ``cell`` within ``reach`` on the map ``map_id``, and those
+    rays (cut at ``reach``) in direction order."""
+    walks = tuple(ray[:reach] for ray in MAPS[map_id].grid.rays(cell))
+    return tuple(c for ray in walks for c in ray), tuple(ray for ray in walks if ray)
 
 
 def _attack(uid: int, design: str) -> Attack:
@@ -678,13 +680,7 @@ def _strike_possible(
         map_id = MODE_MAP[state.mode]
         cell = unit.cell
         over = bool(sel.get("over_units", False)) or (shape == "attack_range" and shoots_over_units(unit))
-        return _reaches(
-            MAPS[map_id].grid.rays(cell),
-            reach,
-            targets,
-            codes[3] if over else codes[2],
-            _aimed(map_id, cell, reach),
-        )
+        return _reaches(_aimed(map_id, cell, reach), targets, codes[3] if over else codes[2])
     if kinds == "general" and shape == "anywhere" and not castles:
         return any(map(operator.and_, codes[5], occ.general))
     return combat.has_targets(state, seat, None if unit is None else unit.id, op, card, occ)

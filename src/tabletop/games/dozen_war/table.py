@@ -69,7 +69,7 @@ def holds(state: DozenWarState, seat: int, design: str) -> bool:
 
 def designs_in_hand(state: DozenWarState, seat: int) -> list[str]:
     """The distinct designs in ``seat``'s hand, sorted."""
-    return sorted({CARD_COPIES[copy] for copy in state.hands[seat]})
+    return sorted(set(map(CARD_COPIES.__getitem__, state.hands[seat])))
 
 
 # ---------------------------------------------------------------------- units
