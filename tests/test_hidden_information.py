@@ -462,3 +462,28 @@ def test_the_terminal_game_does_not_name_a_bots_face_down_choice() -> None:
     kinds = {kind_label(action_type) for action_type in game.action_types}
     revealed = [line.split(" chose: ", 1)[1] for line in out.getvalue().splitlines() if " chose: " in line]
     assert "discard" in revealed and set(revealed) <= kinds, sorted(set(revealed) - kinds)[:3]
+
+
+class _LastLegal:
+    """A bot that plays the last legal action (an offer of a card rather than a pass)."""
+
+    def act(self, state: State) -> Any:
+        return state.legal_actions()[-1]
+
+
+def test_the_terminal_game_does_not_name_an_enemys_offered_card() -> None:
+    """R10.9c: only the two allies see the card one offers the other. The terminal game printed
+    every bot's action by its text to the person, the enemies' offer and answer included."""
+    state = _at_decision("dozen_war", 4, 0, "card_swap_offer", mode="alliance")
+    assert isinstance(state, DozenWarState)
+    offerer = state.current_player
+    assert offerer is not None
+    person = next(seat for seat in range(4) if state.side_of[seat] != state.side_of[offerer])
+    offer = str(state.legal_actions()[-1])
+    assert offer != "pass"
+    bots: dict[int, Any] = {seat: _LastLegal() for seat in range(4) if seat != person}
+    out = io.StringIO()
+    Session(state, {person}, bots, "last", lambda prompt: None, out).run()  # quits when asked
+    screen = out.getvalue()
+    assert f"seat {offerer} (last): choose option (hidden from you)" in screen
+    assert offer not in screen
