@@ -18,7 +18,16 @@ a leak of something ``seat`` cannot know. The outputs checked, for every game an
   and a world from ``resample_from_infostate``; PettingZoo's AEC ``observe``/``last`` and
   selected agent, the parallel environment's observation, mask and acting seats; Gymnasium's
   observation, ``info`` and ``action_masks()``; the environments' text renders for the mover;
-- the agents: ``GreedyAgent`` and ``ISMCTSAgent`` with the same seed choose the same action.
+- the agents: ``GreedyAgent`` and ``ISMCTSAgent`` with the same seed choose the same action;
+- a determinization is a whole game: its legal actions can be played (a guess that kept a true
+  hidden card once made a legal answer raise).
+
+``scores()``: DESIGN.md lists it beside ``to_dict()`` without saying for whom it is; every game
+computes it from public parts only (built cards, nobles, coins, tokens, never a hand or a
+reserved card), and it is checked here as a seat's output, so a game counting hidden points
+would be caught. The terminal game (``tabletop play``) and the replay page are checked by their
+own tests below: they name another seat's action only when the person could tell it, and
+print no seed (it deals every hidden card).
 
 The sampled points of each random game are the first few of every decision kind (draft picks,
 defence windows, steals, event choices...), states where an Age or a round has just turned,
