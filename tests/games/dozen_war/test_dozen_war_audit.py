@@ -60,6 +60,25 @@ def test_r8_11_a_general_may_give_more_than_once_and_still_dig() -> None:
     assert s.coins[0] == 2
 
 
+def test_dw_8_11_a_giver_takes_no_piece_back_so_hand_overs_end() -> None:
+    """DW-8.11: a general that gave this turn receives nothing until the turn ends, so two
+    generals cannot pass a piece back and forth for ever; a relay and giving again stay legal,
+    and the next turn the giver may receive again."""
+    s = bare()
+    est = general(s, 0, "est", (5, 5), pieces=("map_piece_1", "map_piece_2"))
+    kazu = general(s, 0, "kazu", (5, 6))
+    rodoc = general(s, 0, "rodoc", (4, 6))
+    play(s, HandOver(est, kazu, 1))
+    assert not any(isinstance(a, HandOver) and a.receiver == est for a in s.legal_actions())
+    refused(s, HandOver(kazu, est, 1), "DW-8.11")
+    play(s, HandOver(kazu, rodoc, 1), HandOver(est, rodoc, 1))  # a relay, then Est gives again
+    assert [len(s.units[u].pieces) for u in (est, kazu, rodoc)] == [0, 0, 2]
+    assert not any(isinstance(a, HandOver) for a in s.legal_actions())
+    refused(s, HandOver(rodoc, est, 1), "DW-8.11")
+    play(s, EndTurn())
+    assert not s.units[est].gave and not s.units[kazu].gave
+
+
 def test_r2_19_to_r2_23_a_refused_warp_names_the_rule_it_breaks() -> None:
     """WE-09's refusals, each naming its own rule: the warp is shut before round 4 (R2.19),
     needs control (R2.20), starts in an own castle (R2.21), not after an attack (R2.23), and

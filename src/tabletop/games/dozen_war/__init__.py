@@ -52,6 +52,12 @@ Rulings where RULESET.md is silent (IDs DW-…):
   leaves the turn order when play passes on.
 * DW-11.8: Engage's idle count is kept for the first player (the roll's winner) only; an
   attack action is a normal attack, a fist skill or an attack-kind card.
+* DW-8.11: a general that handed map pieces over this turn may not receive any until the
+  turn ends. R8.11 lets a general give more than once a turn and puts no limit on the
+  receiver's attacks and skills, but read literally it lets two generals pass a piece back and
+  forth for ever, so a turn (and a game) might never end; a player at the table would not
+  expect pieces to come back. Relays (A to B, then B to C) and giving again stay legal, and
+  the hand-overs of a turn are finite: no giver ever gets a piece back.
 * DW-2.23: a frozen unit may not warp either: freeze forbids everything root does to a unit
   (R13.6), and R2.23 bars rooted units.
 * DW-7.5a: the draft's bans are public (R7.5a sets banned generals aside in view of all;

@@ -813,7 +813,12 @@ def _hand_overs(state: DozenWarState, generals: list[Unit]) -> list[Action]:
         if not giver.pieces or giver.attacked or giver.acted or (giver.statuses and giver.has("stun")):
             continue
         for receiver in generals:
-            if receiver.id != giver.id and grid.distance(giver.cell, receiver.cell) <= 1:
+            # DW-8.11: a general that gave this turn takes none back, so hand-overs cannot cycle.
+            if (
+                receiver.id != giver.id
+                and not receiver.gave
+                and grid.distance(giver.cell, receiver.cell) <= 1
+            ):
                 found.extend(
                     HandOver(giver.id, receiver.id, n) for n in range(1, min(5, len(giver.pieces)) + 1)
                 )

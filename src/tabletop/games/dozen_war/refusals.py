@@ -211,6 +211,10 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             isinstance(receiver, int) and receiver in state.units and (state.units[receiver].owner != seat)
         ):
             return "R8.11, R10.11: map pieces pass only between your own generals, never to an ally"
+        case HandOver(receiver=receiver) if (
+            isinstance(receiver, int) and receiver in state.units and state.units[receiver].gave
+        ):
+            return "DW-8.11: a general that handed map pieces over this turn takes none back this turn"
         case HandOver():
             return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
         case Warp(unit=uid):
