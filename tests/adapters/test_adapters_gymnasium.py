@@ -79,3 +79,31 @@ def test_opponents() -> None:
         adapter.make("cities_of_splendor", opponents="clever")
     with pytest.raises(ValueError, match="seat must be"):
         adapter.make("cities_of_splendor", seat=2)
+
+
+@pytest.mark.parametrize("name", tabletop.game_names())
+def test_render_after_a_cut_at_another_seats_decision_shows_only_what_the_seat_sees(name: str) -> None:
+    """An episode cut by ``max_steps`` at an opponent's decision renders the learner's view: the
+    text is the same whatever the opponent's hidden cards (the table text a game draws for the
+    seat to move once showed the opponent's blind reserve in Splendor Duel)."""
+    from tabletop.adapters._node import Node
+
+    cut_at_other = would_have_leaked = 0
+    for steps in range(1, 40):
+        env = adapter.make(name, seat=0, max_steps=steps, render_mode="ansi", opponents="greedy")
+        env.reset(seed=steps)
+        state = env.state_now
+        while not state.is_terminal and len(state.history) < steps:  # the reset may cut it already
+            env.step(env.action_space.sample(env.action_masks()))
+        if state.is_terminal or state.current_player == 0:
+            continue
+        cut_at_other += 1
+        shown = env.render()
+        for seed in (1, 2):
+            guess = state.determinize(0, seed)
+            would_have_leaked += guess.render() != state.render()
+            env._node = Node(guess)
+            assert env.render() == shown
+    assert cut_at_other > 0
+    if name in ("splendor_duel", "cities_of_splendor", "dozen_war"):
+        assert would_have_leaked > 0, "no cut showed a hidden card: the test proves nothing"

@@ -164,8 +164,17 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         return mask
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``); nothing otherwise."""
-        return self._node.state.render() if self.render_mode == "ansi" else None
+        """The table as the learning seat may see it, as text (``render_mode="ansi"``); nothing
+        otherwise. A game draws its table text for the seat to move, so while another seat is to
+        move (an episode cut by ``max_steps`` at its decision) this is the public status and the
+        seat's observation instead: the other seat's hand is never shown."""
+        if self.render_mode != "ansi":
+            return None
+        state = self._node.state
+        if state.current_player is None or state.current_player == self.seat:
+            return state.render()
+        lines = [state._status(), *(f"{key}: {value}" for key, value in state.observation(self.seat).items())]
+        return "\n".join(lines)
 
 
 def make(name: str, **kwargs: Any) -> TabletopEnv:
