@@ -64,6 +64,17 @@ def test_ratings_order_a_planted_strong_and_weak_pair() -> None:
     assert math.isclose((perfect.elo + random_.elo) / 2, 1500)
 
 
+def test_a_clean_sweep_has_a_rating_interval_of_some_width() -> None:
+    """4-0 is not proof that one more game could not go the other way: the bootstrap redraws
+    games from frequencies smoothed by the prior, so the interval is not a single point (a plain
+    resample of a sweep is the sweep every time)."""
+    result = tournament(TOY, [Perfect(), "random"], games=4, seed=1, bootstrap=200)
+    perfect, random_ = result.ratings
+    assert result.pairings[0].first_wins == 4
+    assert perfect.high - perfect.low > 50 and perfect.stderr > 10
+    assert perfect.low <= perfect.elo <= perfect.high and random_.low <= random_.elo <= random_.high
+
+
 def test_bradley_terry_and_wilson_known_values() -> None:
     # 80-20 with the half-win prior: the odds 80.5/20.5 are 400 log10 of them apart on Elo.
     low, high = bradley_terry([[0, 80], [20, 0]])

@@ -5,11 +5,13 @@ agents by team (a free-for-all: alternate seats; 2 v 2: one team each), and each
 twice with the split reversed, so each agent sits in every seat equally often and both meet the
 same cards. A game counts 1 for the agent whose seats won alone, 0 for the other, and 1/2 each
 for a draw or a victory shared across the two. Ratings are a Bradley-Terry fit (Hunter's MM
-algorithm) on the Elo scale, with bootstrap intervals from resampling each pairing's games.
+algorithm) on the Elo scale, with bootstrap intervals from redrawing each pairing's games from
+their outcome frequencies, smoothed by the fit's prior.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -349,11 +351,33 @@ def _fit(count: int, by_pairing: Mapping[tuple[int, int], Sequence[float]]) -> l
     return bradley_terry(wins)
 
 
+def _outcomes(scores: Sequence[float]) -> tuple[list[float], list[float]]:
+    """A pairing's distinct game scores and their running weights: how often each came, with
+    the fit's prior (``PRIOR_WINS`` wins each way) added to the win and the loss."""
+    weight = dict.fromkeys((0.0, 1.0), PRIOR_WINS)
+    for score in scores:
+        weight[score] = weight.get(score, 0.0) + 1
+    values = sorted(weight)
+    return values, list(itertools.accumulate(weight[v] for v in values))
+
+
+def _redraw(values: list[float], running: list[float], n: int, rng: Rng) -> list[float]:
+    """``n`` game scores drawn from a pairing's smoothed outcome frequencies (see :func:`_outcomes`)."""
+    total = running[-1]
+    return [
+        values[min(bisect.bisect_right(running, rng.random() * total), len(values) - 1)] for _ in range(n)
+    ]
+
+
 def _ratings(
     names: Sequence[str], results: Sequence[GameResult], bootstrap: int, seed: int
 ) -> tuple[Rating, ...]:
     """Bradley-Terry Elo of every agent; the spread over ``bootstrap`` resamples of each
-    pairing's games gives the standard error and the 95% interval (percentiles)."""
+    pairing's games gives the standard error and the 95% interval (percentiles).
+
+    A resample redraws each pairing's games from their outcome frequencies with the fit's prior
+    added (a smoothed bootstrap): a plain resample of a clean sweep is that sweep every time, so
+    a 4-0 record had an interval of zero width, as if one game more could not change it."""
     count = len(names)
     by_pairing: dict[tuple[int, int], list[float]] = {}
     for r in results:
@@ -361,10 +385,9 @@ def _ratings(
     elo = _fit(count, by_pairing)
     rng = Rng.from_seed(seed)
     samples: list[list[float]] = [[] for _ in range(count)]
+    outcomes = {pair: _outcomes(scores) for pair, scores in by_pairing.items()}
     for _ in range(bootstrap):
-        resampled = {
-            pair: [scores[rng.randbelow(len(scores))] for _ in scores] for pair, scores in by_pairing.items()
-        }
+        resampled = {pair: _redraw(*outcomes[pair], len(by_pairing[pair]), rng) for pair in by_pairing}
         for i, value in enumerate(_fit(count, resampled)):
             samples[i].append(value)
     ratings = []
