@@ -239,3 +239,19 @@ def test_user_classes_by_module_and_name(tmp_path: Path, monkeypatch: pytest.Mon
         make_agent("my_bots:Mute")
     with pytest.raises(ValueError, match="failed"):
         make_agent("my_bots:First:3")  # First takes no argument
+
+
+def test_availability_counts_every_iteration_an_action_was_legal() -> None:
+    """An action's availability counts every iteration since it was first tried in which it was
+    legal (Cowling et al.'s n'), those that expanded a sibling included. The root's actions are
+    legal in every determinization and the first iterations try one each, so the k-th tried has
+    been available in the last ``iterations - k + 1``; the iterations that expanded a sibling
+    were left out, so every root action had the last-tried one's count (too little exploration)."""
+    state = _with_choice(_midgame("cities_of_splendor", 4, 3, 10), Rng.from_seed(3))
+    seat = state.current_player
+    assert seat is not None
+    root = ISMCTSAgent(40, seed=2).search(state, seat)
+    table = root.tables[seat]
+    tried = len(state.legal_actions())
+    assert len(table) == tried > 1
+    assert sorted(entry[2] for entry in table.values()) == [float(n) for n in range(41 - tried, 41)]

@@ -268,6 +268,9 @@ def _select(
         table = node.tables[mover] = {}
     entries = list(map(table.get, legal))  # one lookup per action, at C speed
     if None in entries:
+        for entry in entries:  # the tried ones were available in this iteration too
+            if entry is not None:
+                entry[2] += 1.0
         untried = [action for action, entry in zip(legal, entries) if entry is None]
         action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
         created = table[action] = [0.0, 0.0, 1.0]
