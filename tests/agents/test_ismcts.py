@@ -255,3 +255,14 @@ def test_availability_counts_every_iteration_an_action_was_legal() -> None:
     tried = len(state.legal_actions())
     assert len(table) == tried > 1
     assert sorted(entry[2] for entry in table.values()) == [float(n) for n in range(41 - tried, 41)]
+
+
+def test_root_statistics_name_every_legal_action_in_order() -> None:
+    """With fewer iterations than legal actions some go untried: they are listed with no visits
+    (they were left out, so a caller reading each legal action's statistics met a KeyError)."""
+    state = _with_choice(_midgame("cities_of_splendor", 4, 3, 10), Rng.from_seed(3))
+    legal = state.legal_actions()
+    assert len(legal) > 3
+    stats = ISMCTSAgent(3, seed=2).root_statistics(state)
+    assert list(stats) == legal
+    assert sorted(visits for visits, _ in stats.values()) == [0] * (len(legal) - 3) + [1, 1, 1]

@@ -166,13 +166,19 @@ class ISMCTSAgent:
         return best
 
     def root_statistics(self, state: State) -> dict[Action, tuple[int, float]]:
-        """Search ``state`` for the seat to move; per legal action its visits and mean reward."""
+        """Search ``state`` for the seat to move; per legal action (in the state's order) its
+        visits and mean reward, ``(0, 0.0)`` for one the budget left untried."""
         check_state(state)
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is nothing to search")
         table = self.search(state, seat).tables.get(seat, {})
-        return {action: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for action, e in table.items()}
+        # Every legal action, in the state's order: one the budget left untried has no visits.
+        stats: dict[Action, tuple[int, float]] = {}
+        for action in state.legal_actions():
+            entry = table.get(action, (0.0, 0.0))
+            stats[action] = (int(entry[0]), entry[1] / entry[0] if entry[0] else 0.0)
+        return stats
 
     def search(self, state: State, seat: int) -> _Node:
         """Run one decision's search for ``seat`` from its view of ``state``; the root node."""
