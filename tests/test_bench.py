@@ -14,11 +14,13 @@ from tabletop.bench import (
     BASELINE_FORMAT,
     COLD_GAMES,
     FIGURES,
+    ColdResult,
     bench,
     change,
     cold_start,
     configuration_key,
     edge_configurations,
+    print_cold,
     read_baseline,
     run,
 )
@@ -127,6 +129,21 @@ def test_a_run_reports_and_keeps_the_cold_start(tmp_path: Path) -> None:
     out = io.StringIO()
     run([TOY], players=2, seconds=0.1, baseline=baseline, out=out)
     assert f"was {colds[0].first_game_ratio:.0%}" in out.getvalue()
+
+
+def test_a_cold_start_is_set_beside_the_previous_one_of_its_configuration_only() -> None:
+    """The baseline keeps one cold start per game: one of another player count or options is
+    no previous figure (a 2-player cold start was shown beside the 4-player one of the run before)."""
+    c = ColdResult("toy", 2, {"pile": 30}, 50.0, 100.0, 90.0, 100.0)
+    kept = {"first_game_ratio": 0.25, "first_games_ratio": 0.75}
+    for players, options, shown in [
+        (2, {"pile": 30}, "was 25% / 75%"),
+        (4, {"pile": 30}, "was - / -"),
+        (2, {"pile": 15}, "was - / -"),
+    ]:
+        out = io.StringIO()
+        print_cold(c, {**kept, "players": players, "options": options}, out)
+        assert out.getvalue().rstrip().endswith(shown)
 
 
 def test_the_command_keeps_its_figures_where_told(

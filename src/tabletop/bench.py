@@ -428,7 +428,12 @@ def print_cold(c: ColdResult, previous: Mapping[str, Any] | None, out: TextIO | 
     def share(value: Any) -> str:
         return f"{value:.0%}" if isinstance(value, float) else "-"
 
-    before = previous or {}
+    # The previous cold start counts only if it was of this configuration (it is kept per game).
+    same = previous is not None and (previous.get("players"), previous.get("options")) == (
+        c.players,
+        json.loads(json.dumps(c.options)),
+    )
+    before = previous if previous is not None and same else {}
     print(
         f"{c.game:<20} {c.players:>7} {text:<30} {share(c.first_game_ratio):>10} "
         f"{share(c.first_games_ratio):>14} {c.first_games_cold:>12,.0f} {c.first_games_warm:>12,.0f}"
