@@ -128,3 +128,11 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert data["agents"] == ["random", "greedy"] and len(data["games"]) == 2
     assert main(["tournament", "wonders_duel", "--agents", "random,ismcts:0", "-n", "2"]) == 2
     assert "ismcts budget" in capsys.readouterr().err
+
+
+def test_a_result_without_resamples_is_strict_json() -> None:
+    """``bootstrap=0`` measures no standard error: NaN in the result, ``None`` in its JSON."""
+    result = tournament(TOY, ["random", "greedy"], games=2, seed=1, bootstrap=0)
+    assert all(math.isnan(r.stderr) for r in result.ratings)
+    data = json.loads(json.dumps(result.to_json(), allow_nan=False))
+    assert [r["stderr"] for r in data["ratings"]] == [None, None]

@@ -99,8 +99,12 @@ class TournamentResult:
     games: tuple[GameResult, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """The whole result as JSON-ready data."""
+        """The whole result as JSON-ready data (a standard error that no resample measured,
+        ``bootstrap=0``, is ``None``: JSON has no NaN)."""
         data: dict[str, Any] = cattrs.Converter().unstructure(self)
+        for rating in data["ratings"]:
+            if math.isnan(rating["stderr"]):
+                rating["stderr"] = None
         return data
 
     def table(self) -> str:
