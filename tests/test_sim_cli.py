@@ -173,6 +173,23 @@ def test_cli_simulate_saves_records_that_replay(
     assert capsys.readouterr().out.count("Game over") == 5
 
 
+def test_cli_replays_a_stream_written_with_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], toy_registered: None
+) -> None:
+    """``simulate --out FILE --records`` streams a header, then a line per game holding its
+    record: ``replay`` reads those records; a stream without them is refused by name."""
+    path = tmp_path / "stream.jsonl"
+    assert cli.main(["simulate", "toy", "-n", "4", "--out", str(path), "--records"]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", str(path), "--quiet"]) == 0
+    assert capsys.readouterr().out.count("Game over") == 4
+    bare = tmp_path / "bare.jsonl"
+    assert cli.main(["simulate", "toy", "-n", "2", "--out", str(bare)]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", str(bare)]) == 2
+    assert "streamed without --records" in capsys.readouterr().err
+
+
 def test_cli_replay_reports_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{not json")

@@ -16,7 +16,7 @@ from .bench import DEFAULT_BASELINE, print_adapter_bench
 from .bench import run as run_bench
 from .core.registry import game_names, load
 from .play import play
-from .sim import BACKENDS, ProgressBar, simulate
+from .sim import BACKENDS, STREAM_FORMAT, ProgressBar, simulate
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -122,10 +122,20 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError as error:
             raise ValueError(f"{path} is neither a JSON record nor JSON lines: {error}") from None
     records = data if isinstance(data, list) else [data]
+    if records and isinstance(records[0], dict) and records[0].get("format") == STREAM_FORMAT:
+        records = _streamed_records(path, records[1:])
     if not records:
         raise ValueError(f"{path} holds no records")
     if not all(isinstance(record, dict) for record in records):
         raise ValueError(f"{path} must hold a record object, a list of them, or one per line")
+    return records
+
+
+def _streamed_records(path: Path, lines: list[Any]) -> list[Any]:
+    """The records of a ``simulate --out FILE --records`` stream's game lines (after its header)."""
+    records = [line.get("record") if isinstance(line, dict) else line for line in lines]
+    if any(record is None for record in records):
+        raise ValueError(f"{path} was streamed without --records: its game lines hold no record to replay")
     return records
 
 
@@ -309,7 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=cmd_simulate)
 
     rep = commands.add_parser("replay", help="replay saved records and show how they went")
-    rep.add_argument("file", help="a record (JSON), a list of records, or JSON lines")
+    rep.add_argument(
+        "file", help="a record (JSON), a list of records, JSON lines, or a simulate --out --records stream"
+    )
     rep.add_argument("-q", "--quiet", action="store_true", help="show only the final state")
     rep.add_argument(
         "--index",
