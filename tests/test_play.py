@@ -222,3 +222,29 @@ def test_a_seat_outside_the_game_is_refused_by_the_command() -> None:
     args = cli.build_parser().parse_args(["play", "splendor_duel", "--seat", "2"])
     with pytest.raises(ValueError, match="--seat 2 is not a seat of this 2-player game"):
         cli.cmd_play(args, stdin=io.StringIO(""))
+
+
+def test_bots_are_seeded_by_the_games_seed_so_an_unseeded_game_gets_new_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without ``--seed`` the deal is new every time, and the bots must be too: they were all
+    seeded as if the seed were 0 (the same tie-breaks in every session)."""
+    seeds: list[int] = []
+
+    def recording(kind: str, seed: int) -> Any:
+        seeds.append(seed)
+        return make_agent(kind, seed)
+
+    monkeypatch.setattr(cli, "make_agent", recording)
+    games = []
+    for _ in range(2):
+        args = cli.build_parser().parse_args(["play", "splendor_duel", "--bots", "random"])
+        with redirect_stdout(io.StringIO()) as screen:
+            assert cli.cmd_play(args, stdin=io.StringIO("")) == 0
+        games.append(json.loads(screen.getvalue().strip().splitlines()[-1])["seed"])
+    assert games[0] != games[1]
+    assert seeds == [seed * 7919 + 1 for seed in games]
+    args = cli.build_parser().parse_args(["play", "splendor_duel", "--bots", "random", "--seed", "3"])
+    with redirect_stdout(io.StringIO()):
+        assert cli.cmd_play(args, stdin=io.StringIO("")) == 0
+    assert seeds[-1] == 3 * 7919 + 1

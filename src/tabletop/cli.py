@@ -68,8 +68,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
                 f"--seat {seat} is not a seat of this {state.num_players}-player game: "
                 f"seats are 0 to {state.num_players - 1}"
             )
-    bots = {
-        seat: make_agent(args.bots, (args.seed or 0) * 7919 + seat)
+    bots = {  # seeded by the game's seed, so that a game without --seed gets new bots too
+        seat: make_agent(args.bots, state.seed * 7919 + seat)
         for seat in range(state.num_players)
         if seat not in humans
     }
