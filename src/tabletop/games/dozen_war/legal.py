@@ -533,10 +533,9 @@ def _ray_zone(
 ) -> tuple[Callable[[Sequence[int]], Any], Callable[[Sequence[int]], Any], frozenset[int]]:
     """Getters of the cells on the rays from ``cell`` within ``reach`` and of those before each
     ray's last, and the set of them all."""
-    rays = [ray[:reach] for ray in MAPS[MODE_MAP[mode]].grid.rays(cell)]
-    aimed_cells = {c for ray in rays for c in ray}
+    aimed, rays = _aimed(MODE_MAP[mode], cell, reach)
     passed_cells = {c for ray in rays for c in ray[:-1]}
-    return _getter(sorted(aimed_cells)), _getter(sorted(passed_cells)), frozenset(aimed_cells)
+    return _getter(sorted(set(aimed))), _getter(sorted(passed_cells)), frozenset(aimed)
 
 
 @functools.cache
@@ -700,10 +699,17 @@ def _teleport_possible(
         unit = units[uid]
         if unit.owner != seat:  # an ally's receiver (R10.9d): the codes are seat's
             return interpreter.effect_possible(state, seat, user, op, window=False)
-        end = _MAY_END[engage, bool(unit.general), False]
-        if any(map(end.__getitem__, map(moves.__getitem__, cells_within(state.mode, unit.cell, within)))):
+        if _may_end_in(
+            _MAY_END[engage, bool(unit.general), False], moves, cells_within(state.mode, unit.cell, within)
+        ):
             return True
     return False
+
+
+def _may_end_in(end: tuple[bool, ...], moves: list[int], cells: Iterable[int]) -> bool:
+    """Whether a move that ``end`` (a row of :data:`_MAY_END`) judges may end on one of ``cells``
+    by their ``moves`` codes."""
+    return any(map(end.__getitem__, map(moves.__getitem__, cells)))
 
 
 def _summon_possible(
@@ -718,7 +724,7 @@ def _summon_possible(
     moves = codes[0]
     within = int(op["within"])
     return any(
-        any(map(end.__getitem__, map(moves.__getitem__, cells_within(state.mode, anchor, within, True))))
+        _may_end_in(end, moves, cells_within(state.mode, anchor, within, True))
         for anchor in interpreter.summon_anchors(state, seat, user, op)
     )
 
