@@ -19,7 +19,7 @@ from .core.actions import Action, IllegalAction
 from .core.describe import decision_help, kind_label
 from .core.notation import normalize
 from .core.state import State
-from .viewer import _action_seen
+from .viewer import action_seen
 
 #: Up to this many legal actions are all listed at once; more are summarized per kind.
 LIST_ALL = 24
@@ -102,7 +102,7 @@ class Session:
         hidden = len(acting) > 1 and seat in self.bots
         # A bot's action is named only if every person could tell which it was (the replay
         # page's rule): an ally's offered card or a card chosen from a hidden hand is not.
-        named = hidden or seat not in self.bots or all(_action_seen(state, action, p) for p in self.humans)
+        named = hidden or seat not in self.bots or all(action_seen(state, action, p) for p in self.humans)
         state.apply(action)
         if hidden:
             self.hidden.append((seat, action))

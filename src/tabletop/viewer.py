@@ -8,7 +8,7 @@ position is stored as the edits that turn the previous position's list of elemen
 (a 1,000-position Dozen War game takes a few MB instead of ~70 MB).
 
 What a viewer sees is exact: the pictures are ``state.svg(seat)``, and another seat's action is
-named only when the viewer could tell which it was (see :func:`_action_seen`); otherwise the caption says only who acted and the kind of action.
+named only when the viewer could tell which it was (see :func:`action_seen`); otherwise the caption says only who acted and the kind of action.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _agreed(views: Sequence[Any]) -> Any:
     return first if all(v == first for v in views) else "?"
 
 
-def _action_seen(before: State, action: Action, viewer: int | None) -> bool:
+def action_seen(before: State, action: Action, viewer: int | None) -> bool:
     """Whether ``viewer`` (a seat, or ``None`` for a spectator) can tell which action
     ``before.current_player`` took.
 
@@ -78,7 +78,7 @@ def _action_seen(before: State, action: Action, viewer: int | None) -> bool:
 
 
 def _seen_by(before: State, action: Action, viewer: int) -> bool:
-    """Whether seat ``viewer`` tells ``action`` apart (see :func:`_action_seen`)."""
+    """Whether seat ``viewer`` tells ``action`` apart (see :func:`action_seen`)."""
     if not before.determinized:
         for seed in range(REDEALS):
             if action not in before.determinize(viewer, seed=seed).legal_actions():
@@ -99,7 +99,7 @@ def _distinct(state: State, action: Action, viewer: int | None) -> bool:
 
 def _caption(before: State, action: Action, viewer: int | None) -> str:
     seat = before.current_player
-    if _action_seen(before, action, viewer):
+    if action_seen(before, action, viewer):
         return f"seat {seat}: {action}"
     return f"seat {seat}: {action.kind.replace('_', ' ')} (hidden from this view)"
 

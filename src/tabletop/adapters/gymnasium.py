@@ -173,8 +173,7 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         state = self._node.state
         if state.current_player is None or state.current_player == self.seat:
             return state.render()
-        lines = [state._status(), *(f"{key}: {value}" for key, value in state.observation(self.seat).items())]
-        return "\n".join(lines)
+        return "\n".join(state._view_lines(self.seat))
 
 
 def make(name: str, **kwargs: Any) -> TabletopEnv:

@@ -129,10 +129,16 @@ class State(abc.ABC):
         """
         from .svg import text_picture
 
+        lines = self._view_lines(seat)
+        return text_picture(lines, title=f"{self.game.title}: {lines[0]}")
+
+    def _view_lines(self, seat: int | None) -> list[str]:
+        """The public status line and, for a seat, each entry of its observation: what that seat
+        may know, as lines of text (where a game draws nothing for it)."""
         lines = [self._status()]
         if seat is not None:
             lines += [f"{key}: {value}" for key, value in self.observation(seat).items()]
-        return text_picture(lines, title=f"{self.game.title}: {lines[0]}")
+        return lines
 
     # A game gives its state both tensor hooks as static methods (``_encode_observation =
     # staticmethod(tensor.encode_observation)``): with no ``self`` to read, the encoder sees only
