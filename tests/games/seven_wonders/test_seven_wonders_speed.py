@@ -12,7 +12,20 @@ from hypothesis import strategies as st
 from games.seven_wonders.seven_wonders_helpers import table
 from tabletop.games.seven_wonders import KINDS, Discard
 from tabletop.games.seven_wonders.actions import build, build_stage
-from tabletop.games.seven_wonders.city import CityView, covers, derive, extend, ones, pack, short, unpack
+from tabletop.games.seven_wonders.city import (
+    CityView,
+    _add_production,
+    _derive,
+    _extended,
+    covers,
+    derive,
+    extend,
+    ones,
+    pack,
+    production,
+    short,
+    unpack,
+)
 from tabletop.games.seven_wonders.components import BOARDS, CARDS, RESOURCES
 from tabletop.games.seven_wonders.legal import card_actions
 from tabletop.games.seven_wonders.trading import _solve_fixed, _solve_packed, market, payment_splits
@@ -58,6 +71,34 @@ def test_a_view_extended_card_by_card_is_the_derived_one() -> None:
     assert view == derive("Alexandria", "A", built, 1)
     # The production is shared with a view that adds no production.
     assert extend(view, CARDS["I-baths-3p"].effect, "I-baths-3p").production is view.production
+
+
+_STAGE_EFFECTS = [
+    stage.effect for board in BOARDS.values() for side in board.sides.values() for stage in side
+]
+_ADDING = [c.effect for c in CARDS.values()] + _STAGE_EFFECTS
+
+
+@given(
+    st.sampled_from(sorted(BOARDS)),
+    st.lists(st.sampled_from(range(len(_ADDING))), max_size=12),
+    st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_a_production_extended_on_packed_fields_is_the_one_built_from_vectors(
+    board: str, effects: list[int], printed: bool
+) -> None:
+    """Every card's and stage's effect, added by arithmetic on the packed fields (kept or not),
+    gives the production :func:`production` builds from the added-up vectors."""
+    made = _derive(board, "A", (), 0).production
+    vectors = [list(made.fixed), list(made.trade_fixed), list(made.choices), list(made.trade_choices)]
+    prices = [list(made.left_price), list(made.right_price)]
+    for index in effects:
+        effect = _ADDING[index]
+        made = _extended(made, effect, printed)
+        _add_production(effect, *vectors, *prices)
+    fixed, trade_fixed, choices, trade_choices = vectors
+    assert made == production(fixed, choices, trade_fixed, trade_choices, *prices)
 
 
 def _every_split(
