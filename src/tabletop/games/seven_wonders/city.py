@@ -142,26 +142,49 @@ def production(
     for mask in sold_choices:
         sold_union |= mask
         sell += table[mask]
-    rest_code = (_code(own_choices) << (2 * BITS * len(RESOURCES))) | right_bits << (BITS * len(RESOURCES))
-    rest_code |= left_bits
+    return _packed_production(
+        fixed_bits,
+        own_choices,
+        sell_fixed_bits,
+        sold_choices,
+        left_bits,
+        right_bits,
+        (reach, sell, table[own_union], table[sold_union]),
+    )
+
+
+def _packed_production(
+    fixed_bits: int,
+    choices: Masks,
+    sell_fixed_bits: int,
+    trade_choices: Masks,
+    left_bits: int,
+    right_bits: int,
+    sums: tuple[int, int, int, int],
+) -> Production:
+    """The :class:`Production` of these packed vectors and sorted masks, with its reach, what
+    it sells at most and the resources its choices offer, own and sold (``sums``, packed)."""
+    span = BITS * len(RESOURCES)
+    rest_code = (_code(choices) << (2 * span)) | right_bits << span | left_bits
+    reach, sell, choice_bits, sell_choice_bits = sums
     return Production(
-        fixed=tuple(fixed),
-        choices=own_choices,
-        trade_fixed=tuple(trade_fixed),
-        trade_choices=sold_choices,
-        left_price=tuple(left_price),
-        right_price=tuple(right_price),
+        fixed=unpack(fixed_bits),
+        choices=choices,
+        trade_fixed=unpack(sell_fixed_bits),
+        trade_choices=trade_choices,
+        left_price=unpack(left_bits),
+        right_price=unpack(right_bits),
         fixed_bits=fixed_bits,
         sell_fixed_bits=sell_fixed_bits,
         left_price_bits=left_bits,
         right_price_bits=right_bits,
         reach_bits=reach,
         sell_bits=sell,
-        choice_bits=table[own_union],
-        sell_choice_bits=table[sold_union],
+        choice_bits=choice_bits,
+        sell_choice_bits=sell_choice_bits,
         rest_code=rest_code,
-        own_code=rest_code << (BITS * len(RESOURCES)) | fixed_bits,
-        trade_code=_code(sold_choices) << (BITS * len(RESOURCES)) | sell_fixed_bits,
+        own_code=rest_code << span | fixed_bits,
+        trade_code=_code(trade_choices) << span | sell_fixed_bits,
     )
 
 
@@ -462,26 +485,14 @@ def _added(made: Production, delta: Delta) -> Production:
             sell_choice_bits |= one
     left_bits = made.left_price_bits & ~left_clear | left_set
     right_bits = made.right_price_bits & ~right_clear | right_set
-    span = BITS * len(RESOURCES)
-    rest_code = (_code(choices) << (2 * span)) | right_bits << span | left_bits
-    return Production(
-        fixed=unpack(fixed_bits),
-        choices=choices,
-        trade_fixed=unpack(sell_fixed_bits),
-        trade_choices=trade_choices,
-        left_price=unpack(left_bits),
-        right_price=unpack(right_bits),
-        fixed_bits=fixed_bits,
-        sell_fixed_bits=sell_fixed_bits,
-        left_price_bits=left_bits,
-        right_price_bits=right_bits,
-        reach_bits=reach,
-        sell_bits=sell,
-        choice_bits=choice_bits,
-        sell_choice_bits=sell_choice_bits,
-        rest_code=rest_code,
-        own_code=rest_code << span | fixed_bits,
-        trade_code=_code(trade_choices) << span | sell_fixed_bits,
+    return _packed_production(
+        fixed_bits,
+        choices,
+        sell_fixed_bits,
+        trade_choices,
+        left_bits,
+        right_bits,
+        (reach, sell, choice_bits, sell_choice_bits),
     )
 
 
