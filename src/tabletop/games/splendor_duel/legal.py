@@ -12,7 +12,7 @@ hottest loops.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tabletop.core import Action
 
@@ -76,6 +76,8 @@ _LINE_GROUPS = tuple(
 )
 _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _OPEN_LINES_LIMIT = 50_000
+#: Each cell's bit in a set of cells.
+_CELL_BITS = tuple(1 << cell for cell in range(GRID.size))
 _RESERVE_CARD_AT = tuple(
     {card.id: ReserveCard(cell, card.id) for card in CARDS.values()} for cell in range(GRID.size)
 )
@@ -90,9 +92,20 @@ _STEAL = {kind: Steal(kind) for kind in NON_GOLD}
 _CHOOSE_ROYAL = {card: ChooseRoyal(card) for card in ROYALS}
 _DISCARD = {kind: Discard(kind) for kind in TOKEN_KINDS}
 
-_IS_WILD = {card.id: card.colour == WILD for card in CARDS.values()}
 #: Per card, its non-zero cost entries as (index in COST_KINDS, count).
 _COST_TERMS = {card: tuple((i, n) for i, n in enumerate(cost) if n) for card, cost in COST.items()}
+# Cards as bits of a set, to find at once the few cards a buyer may afford: per cost kind and
+# what the buyer can put towards it (tokens, bonuses and all their gold), the cards costing no
+# more of that kind. A card outside their intersection cannot be bought; one inside can when
+# the buyer has no gold (nothing else to check), else after the exact sum of what is missing.
+_CARD_BIT = {card: 1 << i for i, card in enumerate(CARDS)}
+_ALL_CARDS = (1 << len(CARDS)) - 1
+_WILD_CARDS = sum(_CARD_BIT[card.id] for card in CARDS.values() if card.colour == WILD)
+_MOST = tuple(max(cost[i] for cost in COST.values()) for i in range(len(COST_KINDS)))
+_WITHIN = tuple(
+    tuple(sum(_CARD_BIT[card] for card, cost in COST.items() if cost[i] <= worth) for worth in range(most))
+    for i, most in enumerate(_MOST)
+)
 
 
 def _buy(card: str, gold: tuple[int, ...]) -> Buy:
@@ -143,7 +156,11 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
             open_lines = _OPEN_LINES[row_key | pattern] = tuple(a for a, m in lines if m & pattern == m)
         mandatory.extend(open_lines)
     pyramid = state.pyramid
-    face_up = [card for market in pyramid for card in market.slots if card is not None]
+    slots: list[str | None] = []
+    for market in pyramid:
+        slots += market.slots
+    # Holes only once a deck has run out: most turns keep the list as it is.
+    face_up = [card for card in slots if card is not None] if None in slots else cast("list[str]", slots)
     if gold_cells and len(state.reserved[seat]) < BOX.max_reserved:
         decks = [level for level, market in zip(LEVELS, pyramid) if market.deck.cards]
         for cell in gold_cells:
@@ -222,19 +239,23 @@ def _buy_actions(
     # What each kind is worth towards a cost: tokens plus bonuses (pearls have no bonus).
     power = [h + b for h, b in zip(have, bonus)]
     power.append(have[-1])
-    can_place_wild = any(bonus)
+    within = _ALL_CARDS if any(bonus) else _ALL_CARDS ^ _WILD_CARDS  # a wild card joins a bonus
+    for worth, most, cards in zip(power, _MOST, _WITHIN):
+        worth += gold
+        if worth < most:
+            within &= cards[worth]
     actions: list[Action] = []
     for card in face_up + state.reserved[seat]:
-        if _IS_WILD[card] and not can_place_wild:
-            continue
-        terms = _COST_TERMS[card]
-        short = 0
-        for i, n in terms:
-            if n > power[i]:
-                short += n - power[i]
-        if short > gold:
+        if not _CARD_BIT[card] & within:
             continue
         if gold:
+            terms = _COST_TERMS[card]
+            short = 0
+            for i, n in terms:
+                if n > power[i]:
+                    short += n - power[i]
+            if short > gold:
+                continue
             actions.extend(_gold_payments(card, terms, bonus, have, gold))
         else:
             actions.append(_BUY[card, NO_GOLD])
