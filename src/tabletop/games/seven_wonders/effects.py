@@ -170,10 +170,15 @@ def _update(s: SevenWondersState, city: int, card: str, action: Action) -> None:
         new = views[city] = extend(old, stage.effect, None)
     else:
         new = views[city] = build_card(old, card)
-    if new.production is not old.production:  # markets depend on nothing else
+    made, was = new.production, old.production
+    if made is not was:  # markets depend on nothing else
         markets = s.markets
-        cities = len(markets)
-        markets[city] = markets[(city + 1) % cities] = markets[(city - 1) % cities] = None
+        markets[city] = None
+        # A neighbour's market reads only what the city sells (named by its trade code): a new
+        # discount or a production kept for itself leaves the neighbours' markets as they are.
+        if made.trade_code != was.trade_code:
+            cities = len(markets)
+            markets[(city + 1) % cities] = markets[(city - 1) % cities] = None
 
 
 def resolve_turn(s: SevenWondersState) -> None:
