@@ -83,12 +83,15 @@ _DISCARD_OF = DISCARD.__getitem__
 _OWN_STAGE_OF = {kind: build_stage(kind, 0, 0) for kind in _INFO}.__getitem__
 
 
-#: Per board and side, each wonder stage's coin cost and packed resource cost, then None (no
-#: stage left): indexed by the stages built.
-_STAGE_COSTS: dict[tuple[str, str], tuple[tuple[int, int] | None, ...]] = {
-    (board.name, side): (*((stage.cost.coins, pack(stage.cost_vector)) for stage in stages), None)
+#: Per board, then side, each wonder stage's coin cost and packed resource cost, then None (no
+#: stage left): indexed by the stages built. (Two lookups by a string, whose hash is kept, cost
+#: less than building and hashing a pair.)
+_STAGE_COSTS: dict[str, dict[str, tuple[tuple[int, int] | None, ...]]] = {
+    board.name: {
+        side: (*((stage.cost.coins, pack(stage.cost_vector)) for stage in stages), None)
+        for side, stages in board.sides.items()
+    }
     for board in BOARDS.values()
-    for side, stages in board.sides.items()
 }
 
 
@@ -102,7 +105,7 @@ def card_actions(s: SevenWondersState, city: int, hand: tuple[str, ...]) -> list
     market = s.markets[city] or s.market(city)
     known_builds = market.built
     must_build = city >= s.num_players
-    stage = _STAGE_COSTS[s.boards[city], s.sides[city]][len(s.tucked[city])]
+    stage = _STAGE_COSTS[s.boards[city]][s.sides[city]][len(s.tucked[city])]
     # Packed production (see city.pack): ``made - cost & GUARD == GUARD`` when the city makes
     # all of a cost, and likewise with ``reach`` when it could make or buy all of it.
     made = view.production.fixed_bits | GUARD
