@@ -12,6 +12,7 @@ hottest loops.
 from __future__ import annotations
 
 import itertools
+from operator import add
 from typing import TYPE_CHECKING, cast
 
 from tabletop.core import Action
@@ -106,6 +107,12 @@ _WITHIN = tuple(
     tuple(sum(_CARD_BIT[card] for card, cost in COST.items() if cost[i] <= worth) for worth in range(most))
     for i, most in enumerate(_MOST)
 )
+
+
+#: The gold payments of a card, by the card, the gold held and what _gold_payments bounds: a
+#: few per card, and built from the same shared actions whoever asks.
+_PAYMENTS: dict[tuple[str, int, tuple[int, ...]], tuple[Buy, ...]] = {}
+_NONE_HELD = (0,) * len(COST_KINDS)
 
 
 def _buy(card: str, gold: tuple[int, ...]) -> Buy:
@@ -229,7 +236,7 @@ def _buy_actions(
     ``gained``, as if it held one more token of that kind."""
     bonus = bonuses(state, seat)
     counts = state.tokens[seat].counts  # read only: tokens move through the TokenPool API
-    have = [counts.get(kind, 0) for kind in COST_KINDS]
+    have = list(map(counts.get, COST_KINDS, _NONE_HELD))
     gold = counts.get(GOLD, 0)
     if gained is not None:
         if gained == GOLD:
@@ -237,7 +244,7 @@ def _buy_actions(
         else:
             have[COST_KINDS.index(gained)] += 1
     # What each kind is worth towards a cost: tokens plus bonuses (pearls have no bonus).
-    power = [h + b for h, b in zip(have, bonus)]
+    power = list(map(add, have, bonus))
     power.append(have[-1])
     within = _ALL_CARDS if any(bonus) else _ALL_CARDS ^ _WILD_CARDS  # a wild card joins a bonus
     for worth, most, cards in zip(power, _MOST, _WITHIN):
@@ -264,24 +271,31 @@ def _buy_actions(
 
 def _gold_payments(
     card: str, terms: tuple[tuple[int, int], ...], bonus: list[int], have: list[int], gold: int
-) -> list[Buy]:
+) -> tuple[Buy, ...]:
     """Every way to pay ``card`` with up to ``gold`` gold: per owed kind, from the units the
     tokens cannot cover up to all the units owed."""
-    kinds = []
-    ranges = []
+    bounds: list[int] = []  # per owed kind: its index, and the fewest and most units gold may pay of it
     for i, n in terms:
         owe = n - bonus[i] if i < len(bonus) else n
         if owe > 0:
-            kinds.append(i)
-            ranges.append(range(owe - have[i] if owe > have[i] else 0, (owe if owe < gold else gold) + 1))
+            bounds += (i, owe - have[i] if owe > have[i] else 0, owe if owe < gold else gold)
+    key = (card, gold, tuple(bounds))
+    payments = _PAYMENTS.get(key)
+    if payments is None:
+        payments = _PAYMENTS[key] = _list_payments(card, gold, bounds)
+    return payments
+
+
+def _list_payments(card: str, gold: int, bounds: list[int]) -> tuple[Buy, ...]:
     payments = []
     split = [0] * len(COST_KINDS)
-    for choice in itertools.product(*ranges):
+    kinds = bounds[0::3]
+    for choice in itertools.product(*(range(low, high + 1) for low, high in zip(bounds[1::3], bounds[2::3]))):
         if sum(choice) <= gold:
             for i, g in zip(kinds, choice):
                 split[i] = g
             payments.append(_buy(card, tuple(split)))
-    return payments
+    return tuple(payments)
 
 
 def wild_targets(state: SplendorDuelState, seat: int) -> list[str]:
