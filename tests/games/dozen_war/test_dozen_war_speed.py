@@ -118,3 +118,22 @@ def test_clear_radius_is_the_cells_with_no_mountain_between() -> None:
                         c for c, between in lines if between is None or not set(between) & set(terrain)
                     }
                     assert board.clear_radius(mode, terrain, anchor, radius) == expected
+
+
+_VIEW_ARRAYS = ("ids", "owner", "soldiers", "general", "mountain", "castle_owner", "castle_index")
+
+
+@pytest.mark.parametrize(("players", "mode"), [(2, "engage"), (4, "ffa"), (4, "alliance")], ids=str)
+def test_a_kept_board_view_equals_a_fresh_one(players: int, mode: str) -> None:
+    """The board view updated from the last one (units replaced, removed by deaths or added by
+    summons and revivals) holds what a view built afresh holds, after every decision."""
+    state = GAME.new_game(players=players, seed=31, mode=mode, generals="random")
+    rng = Rng.from_seed(9)
+    counts = set()
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+        kept, fresh = board.occupancy(state), board.View(state)
+        for name in _VIEW_ARRAYS:
+            assert getattr(kept, name) == getattr(fresh, name), name
+        counts.add(len(state.units))
+    assert len(counts) > 3  # units died or joined along the way

@@ -82,8 +82,9 @@ class View:
                 soldiers[cell] += 1
 
     def derive(self, units: tuple[Unit, ...], cells: set[int]) -> View:
-        """The view of ``units`` (the same ids in the same order as this view's units, the
-        castles and terrain unchanged) where only ``cells`` may differ: those cells' arrays
+        """The view of ``units`` (this view's units in the same order, some replaced, removed or
+        added at the end; the castles and terrain unchanged) where only ``cells`` may differ
+        (every cell a unit left, entered, was removed from or added to): those cells' arrays
         recomputed from their units in order, as a fresh view would hold them."""
         new = View.__new__(View)
         new.ids = self.ids.copy()
@@ -110,6 +111,7 @@ class View:
 Occupancy = View
 
 _CELL = operator.attrgetter("cell")
+_ID = operator.attrgetter("id")
 #: What a view reads of a unit besides its id.
 _PLACE = operator.attrgetter("cell", "owner", "general")
 
@@ -191,21 +193,35 @@ def occupancy(state: DozenWarState) -> View:
         and last[4] == state.terrain
     ):
         before = last[1]
+        touched: tuple[Unit, ...] = ()
+        aligned = True
         if len(units) == len(before):
             if all(map(operator.is_, units, before)):
                 view: View = last[0]
                 return view
-            # Most actions replace a unit or two: the same ids in the same order (so the same
-            # cell order within each cell) let the view be updated at the cells they touch. A
-            # unit whose place (cell, owner, general or not) is the same touches none: a turn's
-            # start replaces every unit with flags, and the view stays as it was.
-            changed = list(itertools.compress(range(len(units)), map(operator.is_not, units, before)))
+        elif len(units) > len(before):
+            # Units added (summons, revivals) come last in the board's order.
+            touched = units[len(before) :]
+        else:
+            # Units removed (deaths): the others keep their order.
+            ids = set(map(_ID, units))
+            alive = list(map(ids.__contains__, map(_ID, before)))
+            touched = tuple(itertools.compress(before, map(operator.not_, alive)))
+            before = tuple(itertools.compress(before, alive))
+            aligned = len(before) == len(units)  # otherwise some were added too: built afresh
+        # Most actions replace a unit or two: the same ids in the same order (so the same
+        # cell order within each cell) let the view be updated at the cells they touch. A
+        # unit whose place (cell, owner, general or not) is the same touches none: a turn's
+        # start replaces every unit with flags, and the view stays as it was.
+        if aligned and len(touched) <= _DERIVE_MOST:
+            changed = list(itertools.compress(range(len(before)), map(operator.is_not, units, before)))
             if all(units[i].id == before[i].id for i in changed):
                 moved = [i for i in changed if _PLACE(units[i]) != _PLACE(before[i])]
-                if len(moved) <= _DERIVE_MOST:
+                if len(moved) + len(touched) <= _DERIVE_MOST:
                     view = last[0]
-                    if moved:
+                    if moved or touched:
                         cells = {before[i].cell for i in moved} | {units[i].cell for i in moved}
+                        cells.update(map(_CELL, touched))
                         view = view.derive(units, cells)
                     _LAST_VIEW[0] = (view, units, last[2], state.mode, last[4])
                     return view
