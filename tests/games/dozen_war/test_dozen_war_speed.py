@@ -1,5 +1,5 @@
-"""The turn's legal actions kept between decisions (per unit, the board view) are the ones a fresh
-listing gives, through random play and through a game branched from an earlier clone."""
+"""The turn's legal actions kept between decisions (per unit, per setup, the board view) are the
+ones a fresh listing gives, through random play and through a game branched from an earlier clone."""
 
 from __future__ import annotations
 
@@ -13,15 +13,18 @@ from tabletop.games.dozen_war.state import DozenWarState
 
 def _fresh(state: DozenWarState) -> list[Action]:
     """The turn's actions listed with nothing kept from earlier listings (then put back)."""
-    blocks = dict(legal._BLOCKS)
+    blocks, setups = dict(legal._BLOCKS), dict(legal._SETUPS)
     view, codes = board._LAST_VIEW[0], legal._LAST_CODES[0]
     legal._BLOCKS.clear()
+    legal._SETUPS.clear()
     board._LAST_VIEW[0] = legal._LAST_CODES[0] = None
     try:
         return legal.turn_actions(state)
     finally:
         legal._BLOCKS.clear()
         legal._BLOCKS.update(blocks)
+        legal._SETUPS.clear()
+        legal._SETUPS.update(setups)
         board._LAST_VIEW[0], legal._LAST_CODES[0] = view, codes
 
 

@@ -89,18 +89,32 @@ def turn_actions(state: DozenWarState) -> list[Action]:
             found.extend(Revive(g, to_action_cell(spec, c)) for g in dead for c in cells)
     hand = designs_in_hand(state, seat)
     cards_ok = not (engage and state.card_played)
-    modifiers = [d for d in hand if d in _MODIFIERS] if cards_ok else []
     everyone = state.units.values()
     mine = sorted(itertools.compress(everyone, map(seat.__eq__, map(_OWNER, everyone))), key=_BY_ID)
-    # Per class, the attack modifier cards that fit it (R6.4) with the range each adds: only
-    # those bear on a unit of that class.
-    classes = set(map(_CLS, mine))
-    fitting = (
-        {cls: _fitting(tuple(modifiers), cls) for cls in classes} if modifiers else dict.fromkeys(classes, ())
+    classes = frozenset(map(_CLS, mine))
+    key = (
+        seat,
+        state.mode,
+        tuple(state.side_of),
+        tuple(state.modifiers),
+        tuple(hand) if cards_ok else (),
+        classes,
     )
-    # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
-    common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
-    contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
+    setup = _SETUPS.get(key)
+    if setup is None:
+        # Per class, the attack modifier cards that fit it (R6.4) with the range each adds: only
+        # those bear on a unit of that class.
+        modifiers = tuple(d for d in hand if d in _MODIFIERS) if cards_ok else ()
+        fitting = (
+            {cls: _fitting(modifiers, cls) for cls in classes} if modifiers else dict.fromkeys(classes, ())
+        )
+        # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
+        common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
+        contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
+        if len(_SETUPS) >= _SETUPS_KEPT:
+            _SETUPS.clear()
+        setup = _SETUPS[key] = (fitting, contexts)
+    fitting, contexts = setup
     # The codes, their stamp, the stamp of the codes they were updated from and the cells
     # changed: an entry checked against those earlier codes whose cells all kept their codes holds.
     codes, stamp, parent, changed = _cell_codes(state, seat, occ, engage)
@@ -143,6 +157,12 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     found.append(_END_TURN)
     return found
 
+
+#: Per seat, mode, sides, round modifiers, hand (none where no card may be played) and unit
+#: classes: the fitting attack modifier cards and the contexts per class (never changed).
+_SETUPS: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
+#: Setups kept before all are dropped.
+_SETUPS_KEPT = 4096
 
 _BY_ID = operator.attrgetter("id")
 _OWNER = operator.attrgetter("owner")
