@@ -47,8 +47,28 @@ def colour_of(state: SplendorDuelState, card: str) -> str:
     return colour
 
 
+#: The bonuses last counted for each seat, with what they were counted from (the cards, and
+#: the placed wild colours if any): a seat's cards change only when it buys, so most asks are
+#: answered again. One immutable tuple, replaced whole, so threads never see half an update.
+_LAST_BONUSES: tuple[tuple[object, tuple[int, ...]], ...] = ((None, ()), (None, ()))
+
+
 def bonuses(state: SplendorDuelState, seat: int) -> list[int]:
     """Bonuses per gem colour (in ``GEMS`` order); a wild card counts once placed."""
+    global _LAST_BONUSES
+    wild = state.wild_colours
+    key: object = (tuple(state.cards[seat]), tuple(wild.items())) if wild else tuple(state.cards[seat])
+    last = _LAST_BONUSES
+    known, counted = last[seat & 1]
+    if known == key:
+        return list(counted)
+    counts = _count_bonuses(state, seat)
+    entry = (key, tuple(counts))
+    _LAST_BONUSES = (last[0], entry) if seat & 1 else (entry, last[1])
+    return counts
+
+
+def _count_bonuses(state: SplendorDuelState, seat: int) -> list[int]:
     counts = [0, 0, 0, 0, 0]
     for card in state.cards[seat]:
         index, bonus = _BONUS[card]

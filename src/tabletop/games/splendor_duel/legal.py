@@ -79,6 +79,10 @@ _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _OPEN_LINES_LIMIT = 50_000
 #: Each cell's bit in a set of cells.
 _CELL_BITS = tuple(1 << cell for cell in range(GRID.size))
+#: Each cell's bit in a set of cells.
+_CELL_BITS = tuple(1 << cell for cell in range(GRID.size))
+_UNTAKEABLE: dict[str | None, bool] = {None: False, GOLD: False}
+_TAKEABLE = (True,) * GRID.size
 _RESERVE_CARD_AT = tuple(
     {card.id: ReserveCard(cell, card.id) for card in CARDS.values()} for cell in range(GRID.size)
 )
@@ -147,12 +151,14 @@ def legal_actions(state: SplendorDuelState) -> list[Action]:
 def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     takeable = 0
     gold_cells = []
-    for cell, kind in enumerate(state.board):
+    bits = _CELL_BITS  # shared ints: no new one a cell
+    board = state.board
+    for cell, kind in enumerate(board):
         if kind is not None:
             if kind == GOLD:
                 gold_cells.append(cell)
             else:
-                takeable |= 1 << cell
+                takeable |= bits[cell]
     mandatory: list[Action] = []
     for shift, row_key, lines in _LINE_GROUPS:
         pattern = takeable >> shift & _ROW_PATTERN
@@ -188,7 +194,8 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     optional: list[Action] = []
     if state.privileges[seat]:
         if takeable & (takeable - 1):  # two or more gems/pearls: one stays for a line
-            optional = [_USE_PRIVILEGE[cell] for cell in range(GRID.size) if takeable >> cell & 1]
+            # The cells of takeable, picked at C level: an empty or gold cell maps to False.
+            optional = list(itertools.compress(_USE_PRIVILEGE, map(_UNTAKEABLE.get, board, _TAKEABLE)))
         elif takeable:
             last = takeable.bit_length() - 1
             if _can_finish_without_board_gems(state, seat, state.board[last]):
