@@ -89,7 +89,8 @@ def _replenish(state: SplendorDuelState, action: Action) -> None:
 
 def _take_tokens(state: SplendorDuelState, action: Action) -> None:
     assert isinstance(action, TakeTokens)
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # turns.current, without a property call: every turn passes here
     board, pool = state.board, state.tokens[seat]
     taken = []
     for cell in action.cells:
@@ -129,7 +130,8 @@ def _take_gold(state: SplendorDuelState, cell: int) -> int:
 
 def _buy_card(state: SplendorDuelState, action: Action) -> None:
     assert isinstance(action, Buy)
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # turns.current, without a property call: every turn passes here
     card = CARDS[action.card]
     need = owed(state, seat, action.card)
     payment = {GOLD: sum(action.gold)}
@@ -241,7 +243,8 @@ def _has_choice(state: SplendorDuelState, seat: int, step: str) -> bool:
 def _proceed(state: SplendorDuelState) -> None:
     """After a mandatory action or a follow-up: the next follow-up with a choice, else the
     10-token discard, else the end of the turn."""
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # turns.current, without a property call: every turn passes here
     pending = state.pending
     while pending:
         step = pending.pop(0)

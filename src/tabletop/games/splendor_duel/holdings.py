@@ -26,6 +26,9 @@ _BONUS = {
     for card in CARDS.values()
 }
 _POINTS_CROWNS = {card.id: (card.points, card.crowns) for card in CARDS.values()}
+_CROWNS = {card.id: card.crowns for card in CARDS.values()}
+#: Per card: its bonus colour's index (as in _BONUS), its prestige points and its crowns.
+_TALLY = {card.id: (_BONUS[card.id][0], card.points, card.crowns) for card in CARDS.values()}
 
 
 def privilege_supply(state: SplendorDuelState) -> int:
@@ -86,8 +89,7 @@ def tallies(state: SplendorDuelState, seat: int) -> tuple[int, int, list[int]]:
     prestige = crowns = 0
     by_colour = [0, 0, 0, 0, 0]
     for card in state.cards[seat]:
-        index, _ = _BONUS[card]
-        points, card_crowns = _POINTS_CROWNS[card]
+        index, points, card_crowns = _TALLY[card]
         prestige += points
         crowns += card_crowns
         if index == _WILD_INDEX:
@@ -122,4 +124,4 @@ def prestige(state: SplendorDuelState, seat: int) -> int:
 
 def crowns(state: SplendorDuelState, seat: int) -> int:
     """Crowns on the seat's purchased jewel cards."""
-    return sum(_POINTS_CROWNS[card][1] for card in state.cards[seat])
+    return sum(map(_CROWNS.__getitem__, state.cards[seat]))

@@ -132,7 +132,8 @@ def _buy(card: str, gold: tuple[int, ...]) -> Buy:
 def legal_actions(state: SplendorDuelState) -> list[Action]:
     """The legal actions of the pending decision."""
     step = state.step
-    seat = state.turns.current
+    turns = state.turns
+    seat = turns.order[turns.position]  # turns.current, without a property call: every turn passes here
     if step == TURN:
         return _turn_actions(state, seat)
     if step == DISCARD_TOKENS:
@@ -178,7 +179,7 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
         decks = [level for level, market in zip(LEVELS, pyramid) if market.deck.cards]
         for cell in gold_cells:
             by_card = _RESERVE_CARD_AT[cell]
-            mandatory += [by_card[card] for card in face_up]
+            mandatory += map(by_card.__getitem__, face_up)
             by_level = _RESERVE_DECK_AT[cell]
             mandatory += [by_level[level] for level in decks]
     mandatory.extend(_buy_actions(state, seat, face_up))
