@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import operator
+from itertools import chain, compress
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
@@ -31,23 +33,155 @@ if TYPE_CHECKING:
 
 def check(state: DozenWarState) -> None:
     """Raise ``ValueError`` naming the first broken invariant."""
+    # A valid state passes on whole-collection tests (C-level passes over the units, stacks,
+    # tokens and cards: the walk below was a fifth of a trusted load); anything else, or any
+    # doubt, takes the walk, which names the first broken invariant as it always has.
+    if not _plainly_valid(state):
+        _walk(state)
+
+
+#: Per seat: the fields that hold one entry per seat.
+_PER_SEAT = (
+    "coins",
+    "hands",
+    "skulls",
+    "castles_taken",
+    "roster",
+    "marks",
+    "used_skills",
+    "soldier_died",
+    "eliminated",
+    "home",
+    "side_of",
+    "hitters",
+    "defence_skill_used",
+    "defence_card_used",
+)
+_SEAT_FIELDS = operator.attrgetter(*_PER_SEAT)
+_ID = operator.attrgetter("id")
+_CELL = operator.attrgetter("cell")
+_OWNER = operator.attrgetter("owner")
+_HP = operator.attrgetter("hp")
+_CLS = operator.attrgetter("cls")
+_GENERAL = operator.attrgetter("general")
+_GENERAL_AND_CLASS = operator.attrgetter("general", "cls")
+_PIECES = operator.attrgetter("pieces")
+_CLASSES = frozenset(CLASSES)
+_INT = frozenset({int})
+#: By unit id: the general that id belongs to, or "" (a soldier's id).
+_GENERAL_OF_ID = (*GENERAL_IDS, *("",) * (MAX_UNITS - len(GENERAL_IDS)))
+#: A unit's full HP by its (general, class), as ``Unit.max_hp`` gives it, filled in as met.
+_FULL_HP: dict[tuple[str, str], int] = {}
+
+
+def _plainly_valid(state: DozenWarState) -> bool:
+    """Whether ``state`` passes every check of :func:`_walk`, told by whole-collection tests;
+    ``False`` is no verdict (the walk then decides), so every test here is at least as strict."""
+    try:
+        return _holds(state)
+    except Exception:  # a value of an unexpected type or shape: the walk names it
+        return False
+
+
+def _holds(state: DozenWarState) -> bool:
     n = state.num_players
-    for name in (
-        "coins",
-        "hands",
-        "skulls",
-        "castles_taken",
-        "roster",
-        "marks",
-        "used_skills",
-        "soldier_died",
-        "eliminated",
-        "home",
-        "side_of",
-        "hitters",
-        "defence_skill_used",
-        "defence_card_used",
+    if set(map(len, _SEAT_FIELDS(state))) != {n}:
+        return False
+    spec = spec_of(state)
+    size = spec.grid.size
+    units = list(state.units.values())
+    ids = list(state.units)
+    cells = list(map(_CELL, units))
+    owners = list(map(_OWNER, units))
+    generals = list(map(_GENERAL, units))
+    if units:
+        # Exact ints only: the walk indexes the board with them (a float fails there).
+        if not _CLASSES.issuperset(map(_CLS, units)) or not _INT.issuperset(
+            map(type, chain(ids, cells, owners, map(_HP, units)))
+        ):
+            return False
+        hps = list(map(_HP, units))
+        full: list[Any] = list(map(_FULL_HP.get, map(_GENERAL_AND_CLASS, units)))
+        if None in full:  # (general, class) pairs not met before: a known class, any general
+            for unit in units:
+                _FULL_HP.setdefault((unit.general, unit.cls), unit.max_hp)
+            full = list(map(_FULL_HP.__getitem__, map(_GENERAL_AND_CLASS, units)))
+        if (
+            list(map(_ID, units)) != ids
+            or min(ids) < 0
+            or max(ids) >= MAX_UNITS
+            or min(cells) < 0
+            or max(cells) >= size
+            or min(owners) < 0
+            or max(owners) >= n
+            or min(hps) < 1
+            or not all(map(operator.le, hps, full))
+            or list(map(_GENERAL_OF_ID.__getitem__, ids)) != generals
+        ):
+            return False
+        allowed = {(seat, general) for seat in range(n) for general in ("", *state.roster[seat])}
+        if not allowed.issuperset(zip(owners, generals)):
+            return False
+    terrain = state.terrain
+    if len(set(terrain)) != len(terrain) or (terrain and (min(terrain) < 0 or max(terrain) >= size)):
+        return False
+    if not _INT.issuperset(map(type, chain(terrain, map(_CELL, state.castles)))):
+        return False
+    for castle in state.castles:
+        if not 0 <= castle.cell < size or not 0 <= castle.owner < n or not 0 <= castle.hp <= CASTLE_HP:
+            return False
+        if not (castle.taken_by is None or 0 <= castle.taken_by < n):
+            return False
+    if not all(isinstance(h, str) and h in spec.homes for h in state.home) or len(set(state.home)) != n:
+        return False
+    if sorted((c.cell, c.owner, c.type) for c in state.castles) != sorted(
+        (cell, s, kind) for s in range(n) for cell, kind in spec.homes[state.home[s]].castles
     ):
+        return False
+    # Stacks (R8.2-R8.4): one owner a cell, at most one general and five soldiers.
+    if len(set(zip(cells, owners))) != len(set(cells)):
+        return False
+    general_cells = list(compress(cells, generals))
+    soldier_cells = list(compress(cells, map(operator.not_, generals)))
+    if len(set(general_cells)) != len(general_cells):
+        return False
+    soldier_cells.sort()
+    if any(map(operator.eq, soldier_cells, soldier_cells[5:])):  # six soldiers in one cell
+        return False
+    _check_tasks(state, spec)
+    tokens = list(
+        chain(
+            chain.from_iterable(state.mountains.values()),
+            chain.from_iterable(map(_PIECES, units)),
+            chain.from_iterable(state.loose.values()),
+            state.spent_tokens,
+            [task.data["piece"] for task in state.tasks if "piece" in task.data],
+        )
+    )
+    distinct = set(tokens)
+    if len(distinct) != len(tokens) or not distinct <= TOKENS.keys():
+        return False
+    in_setup = any(task.kind in SETUP_TASKS for task in state.tasks)
+    if state.mode != "engage" and not in_setup and len(tokens) != len(TOKENS):
+        return False
+    cards = [*state.deck, *state.discard, *chain.from_iterable(state.hands)]
+    if len(cards) != len(CARD_COPIES) or set(cards) != CARD_COPIES.keys():
+        return False
+    events = [*state.events, *state.events_done]
+    expected = EVENT_COPIES.keys() if state.mode != "engage" else set()
+    if len(events) != len(expected) or set(events) != expected:
+        return False
+    coins = [state.bank, *state.coins]
+    if not _INT.issuperset(map(type, coins)) or min(coins) < 0 or sum(coins) != BANK_COINS:
+        return False
+    _check_pending(state)
+    return True
+
+
+def _walk(state: DozenWarState) -> None:
+    """Every check, thing by thing: ``ValueError`` naming the first broken invariant."""
+    n = state.num_players
+    for name in _PER_SEAT:
         if len(getattr(state, name)) != n:
             raise ValueError(f"{name} has {len(getattr(state, name))} entries for {n} seats")
     spec = spec_of(state)
@@ -122,6 +256,12 @@ def check(state: DozenWarState) -> None:
     each_in_one_place(event_places, EVENT_COPIES if state.mode != "engage" else (), what="event card")
     parts = {"bank": state.bank, **{f"seat {s}": c for s, c in enumerate(state.coins)}}
     counts_add_up(parts, BANK_COINS, what="coins")
+    _check_pending(state)
+
+
+def _check_pending(state: DozenWarState) -> None:
+    """The outcome, or else the pending decision."""
+    n = state.num_players
     if state.outcome is not None and not set(state.outcome.reason.split("+")) <= set(REASONS):  # the tensor's
         raise ValueError(f"outcome reason {state.outcome.reason!r} is not one of {', '.join(REASONS)}")
     if state.outcome is None:
