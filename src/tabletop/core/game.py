@@ -239,7 +239,8 @@ class Game(Generic[S]):
         again = self._replay_save(data) if verify else None
         if again is not None and _saves_exactly(again, data):
             return again
-        fields = {key: value for key, value in data.items() if key not in ("game", "format")}
+        fields = dict(data)  # (the header checked: both keys are there)
+        del fields["game"], fields["format"]
         try:
             state = self.converter.structure(fields, self.state_type)
         except Exception as error:
