@@ -79,8 +79,7 @@ _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _OPEN_LINES_LIMIT = 50_000
 #: Each cell's bit in a set of cells.
 _CELL_BITS = tuple(1 << cell for cell in range(GRID.size))
-#: Each cell's bit in a set of cells.
-_CELL_BITS = tuple(1 << cell for cell in range(GRID.size))
+#: Per board content, whether a privilege may take it (``get(kind, True)``: any gem or pearl).
 _UNTAKEABLE: dict[str | None, bool] = {None: False, GOLD: False}
 _TAKEABLE = (True,) * GRID.size
 _RESERVE_CARD_AT = tuple(
