@@ -16,6 +16,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+import attrs
 import pytest
 
 import tabletop
@@ -345,6 +346,8 @@ def check_state(game: Game[Any], state: State, rng: Rng, heavy: bool) -> None:
     assert restored.legal_actions() == legal
     # clone and child leave the original untouched.
     copy = state.clone()
+    # Clones built field by field (object.__new__) must still set every field, saved or not.
+    assert [f.name for f in attrs.fields(type(state)) if not hasattr(copy, f.name)] == []
     assert copy.to_dict() == before
     action = rng.choice(legal)
     child = state.child(action)

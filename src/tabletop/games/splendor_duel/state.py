@@ -95,26 +95,31 @@ class SplendorDuelState(State):
         return svg.draw(self, seat)
 
     def clone(self) -> SplendorDuelState:
-        new = SplendorDuelState(
-            **self._copy_base(),
-            turns=self.turns.copy(),
-            step=self.step,
-            pending=self.pending.copy(),
-            replenished=self.replenished,
-            ability_card=self.ability_card,
-            board=self.board.copy(),
-            bag=self.bag.copy(),
-            tokens=[pool.copy() for pool in self.tokens],
-            privileges=self.privileges.copy(),
-            pyramid=[market.copy() for market in self.pyramid],
-            reserved=[hand.copy() for hand in self.reserved],
-            blind=[hand.copy() for hand in self.blind],
-            cards=[tableau.copy() for tableau in self.cards],
-            wild_colours=self.wild_colours.copy(),
-            royal_supply=self.royal_supply.copy(),
-            royals=[taken.copy() for taken in self.royals],
-        )
+        """An independent copy; cards, tokens and the static components are shared values."""
+        # Built field by field rather than through __init__ (as 7 Wonders Duel's clone): search
+        # code clones on every node, and the keyword call of ~25 fields costs more than the copies.
+        new: SplendorDuelState = object.__new__(SplendorDuelState)
+        for name, value in self._copy_base().items():  # whatever fields the base class has
+            setattr(new, name, value)
         new._legal = self._legal
+        new.turns = self.turns.copy()
+        new.step = self.step
+        new.pending = self.pending.copy()
+        new.replenished = self.replenished
+        new.ability_card = self.ability_card
+        new.board = self.board.copy()
+        new.bag = self.bag.copy()
+        tokens, reserved, blind = self.tokens, self.reserved, self.blind
+        cards, royals = self.cards, self.royals
+        new.tokens = [tokens[0].copy(), tokens[1].copy()]
+        new.privileges = self.privileges.copy()
+        new.pyramid = [market.copy() for market in self.pyramid]
+        new.reserved = [reserved[0].copy(), reserved[1].copy()]
+        new.blind = [blind[0].copy(), blind[1].copy()]
+        new.cards = [cards[0].copy(), cards[1].copy()]
+        new.wild_colours = self.wild_colours.copy()
+        new.royal_supply = self.royal_supply.copy()
+        new.royals = [royals[0].copy(), royals[1].copy()]
         return new
 
     # ------------------------------------------------------------------ derived counts
