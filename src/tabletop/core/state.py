@@ -434,8 +434,26 @@ class State(abc.ABC):
         values never changed in place)."""
         return self.clone()
 
+    def _bare_clone(self: S) -> S:
+        """A new state of this type holding copies of this one's base fields (options are never
+        changed in place, so they are shared) and its listed legal actions (a list never changed
+        in place), for a game's ``clone`` to add its own fields to. Made without ``__init__``:
+        search clones on every node, and a keyword call of a few dozen fields costs more than
+        the copies themselves. A clone made so must set every field (the contract test checks)."""
+        new = object.__new__(type(self))
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.rng = self.rng.copy()
+        new.history = self.history.copy()
+        new.outcome = self.outcome
+        new.determinized = self.determinized
+        new._legal = self._legal
+        return new
+
     def _copy_base(self) -> dict[str, Any]:
-        """The base fields, copied for a clone (options are never mutated, so they are shared)."""
+        """The base fields, copied as :meth:`_bare_clone` copies them, as keyword arguments for a
+        ``clone`` that builds its state through ``__init__``."""
         return {
             "num_players": self.num_players,
             "seed": self.seed,

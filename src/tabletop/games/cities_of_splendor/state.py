@@ -158,22 +158,19 @@ class CitiesOfSplendorState(State):
         return svg.draw(self, seat)
 
     def clone(self) -> CitiesOfSplendorState:
-        new = CitiesOfSplendorState(
-            **self._copy_base(),
-            module=self.module,
-            turns=self.turns.copy(),
-            bank=self.bank.copy(),
-            markets=[m.copy() for m in self.markets],
-            orient=[m.copy() for m in self.orient],
-            nobles=self.nobles.copy(),
-            cities=self.cities.copy(),
-            players=[p.copy() for p in self.players],
-            tasks=self.tasks.copy(),
-            purchase=self.purchase,
-            sacrifice_left=self.sacrifice_left,
-            end_triggered=self.end_triggered,
-            passes=self.passes,
-            box=self.box.copy(),
-        )
-        new._legal = self._legal
+        new = self._bare_clone()  # field by field: search code clones on every node
+        new.module = self.module
+        new.turns = self.turns.copy()
+        new.bank = self.bank.copy()
+        new.markets = [m.copy() for m in self.markets]
+        new.orient = [m.copy() for m in self.orient]
+        new.nobles = self.nobles.copy()
+        new.cities = self.cities.copy()
+        new.players = [p.copy() for p in self.players]
+        new.tasks = self.tasks.copy()
+        new.purchase = self.purchase
+        new.sacrifice_left = self.sacrifice_left
+        new.end_triggered = self.end_triggered
+        new.passes = self.passes
+        new.box = self.box.copy()
         return new

@@ -188,11 +188,7 @@ class SevenWondersState(State):
 
     def clone(self) -> SevenWondersState:
         """An independent copy; components, views and markets are shared (immutable)."""
-        # Built field by field rather than through __init__: search code clones on every node.
-        new: SevenWondersState = object.__new__(SevenWondersState)
-        for name, value in self._copy_base().items():
-            setattr(new, name, value)
-        new._legal = self._legal
+        new = self._bare_clone()  # field by field: search code clones on every node
         new.age = self.age
         new.turn = self.turn
         new.boards = self.boards
