@@ -25,7 +25,8 @@ _BONUS = {
     )
     for card in CARDS.values()
 }
-_POINTS_CROWNS = {card.id: (card.points, card.crowns) for card in CARDS.values()}
+#: Per card: its prestige points, and its crowns.
+_POINTS = {card.id: card.points for card in CARDS.values()}
 _CROWNS = {card.id: card.crowns for card in CARDS.values()}
 #: Per card: its bonus colour's index (as in _BONUS), its prestige points and its crowns.
 _TALLY = {card.id: (_BONUS[card.id][0], card.points, card.crowns) for card in CARDS.values()}
@@ -109,7 +110,7 @@ def colour_prestige(state: SplendorDuelState, seat: int) -> dict[str, int]:
 
 def card_prestige(state: SplendorDuelState, seat: int) -> int:
     """Prestige points on the seat's purchased jewel cards."""
-    return sum(_POINTS_CROWNS[card][0] for card in state.cards[seat])
+    return sum(map(_POINTS.__getitem__, state.cards[seat]))
 
 
 def royal_prestige(state: SplendorDuelState, seat: int) -> int:
