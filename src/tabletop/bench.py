@@ -318,7 +318,7 @@ def read_baseline(path: Path) -> dict[str, Any]:
         return {"configurations": {}, "cold": {}}
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:  # RecursionError: nested past the parser's depth
         raise ValueError(f"{path} is not a tabletop bench baseline: {error}") from None
     if (
         not isinstance(data, dict)

@@ -33,6 +33,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
+        except RecursionError:  # nested past the parser's depth: no option value
+            raise ValueError(f"option {key}: the value is nested too deep to read") from None
     return options
 
 
@@ -116,9 +118,13 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
     text = path.read_text(encoding="utf-8").strip()
     try:
         data = json.loads(text)
+    except RecursionError:  # nested past the parser's depth: no record
+        raise ValueError(f"{path} holds JSON nested too deep to read") from None
     except json.JSONDecodeError:
         try:  # JSON lines (an empty file is none): checked below as a list is
             data = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except RecursionError:
+            raise ValueError(f"{path} holds JSON nested too deep to read") from None
         except json.JSONDecodeError as error:
             raise ValueError(f"{path} is neither a JSON record nor JSON lines: {error}") from None
     records = data if isinstance(data, list) else [data]

@@ -443,7 +443,7 @@ def _read_stream(path: Path, header: dict[str, Any], take: Callable[[GameSummary
             raise ValueError(refused)
         try:
             theirs = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # RecursionError: nested past the parser's depth
             theirs = None
         if not isinstance(theirs, dict) or theirs.get("format") != STREAM_FORMAT:
             raise ValueError(refused)
@@ -462,7 +462,7 @@ def _read_stream(path: Path, header: dict[str, Any], take: Callable[[GameSummary
                     raise ValueError("the line is cut short")
                 summary = _CONVERTER.structure(json.loads(line), GameSummary)
                 _check_summary(summary, header["players"])
-            except (ValueError, cattrs.BaseValidationError) as error:
+            except (ValueError, cattrs.BaseValidationError, RecursionError) as error:
                 if handle.read(1):  # only the last line may be broken, by an interrupted write
                     raise ValueError(f"{path} line {number}: {describe_error(error)}") from None
                 break

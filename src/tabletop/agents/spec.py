@@ -59,7 +59,7 @@ def _user_agent(spec: str, module_name: str, rest: str, seed: int | None) -> Age
         raise ValueError(f"an agent of one's own is named module:Class, got {spec!r}")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
+    except (ImportError, TypeError) as error:  # TypeError: a relative name such as '..'
         raise ValueError(f"agent {spec!r}: cannot import module {module_name!r} ({error})") from None
     factory = getattr(module, class_name, None)
     if factory is None or not callable(factory):
@@ -70,12 +70,14 @@ def _user_agent(spec: str, module_name: str, rest: str, seed: int | None) -> Age
             args.append(json.loads(argument))
         except json.JSONDecodeError:
             args.append(argument)
+        except RecursionError:  # nested deeper than the parser goes: no argument anyone meant
+            raise ValueError(f"agent {spec!r}: its argument is nested too deep to read") from None
     kwargs: dict[str, Any] = {}
     if _takes_seed(factory):
         kwargs["seed"] = seed
     try:
         agent = factory(*args, **kwargs)
-    except (TypeError, ValueError) as error:
+    except Exception as error:  # the class's own refusal, of whatever type (decimal's is no ValueError)
         raise ValueError(
             f"agent {spec!r}: {class_name}({', '.join(map(repr, args))}) failed: {error}"
         ) from None
