@@ -21,6 +21,8 @@ illegal_action_reward=-1.0, render_mode=None, **options)`` (or ``make(name, ...)
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import secrets
 from collections.abc import Sequence
@@ -67,6 +69,14 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if illegal_action_reward is not None and (
+            isinstance(illegal_action_reward, bool)
+            or not isinstance(illegal_action_reward, numbers.Real)
+            or math.isnan(illegal_action_reward)
+        ):  # else step would hand the learner that value as its reward
+            raise ValueError(
+                f"illegal_action_reward must be a number or None, got {illegal_action_reward!r:.80}"
+            )
         others = [other for other in range(self.players) if other != seat]
         kinds: list[Any] = (
             [opponents] * len(others)
@@ -126,6 +136,8 @@ class TabletopEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         state = node.state
         if state.is_terminal or self._cut():
             raise IllegalAction("the episode is over: call reset()")
+        if state.current_player != self.seat:  # before the first reset: another seat's decision
+            raise IllegalAction(f"seat {self.seat} is not to act: call reset() before step()")
         chosen = action_id(action)  # an ill-typed id is refused, not rewarded as an illegal one
         try:
             node.apply_id(chosen)

@@ -46,6 +46,8 @@ The declarations, and why:
 from __future__ import annotations
 
 import json
+import math
+import numbers
 import random
 import secrets
 from typing import Any
@@ -53,6 +55,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from ..core.actions import IllegalAction
 from ..core.game import Game
 from ..core.registry import game_names, load
 from ..core.state import State
@@ -259,6 +262,8 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         cap = values["max_game_length"]
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
             raise ValueError(f"max_game_length must be a positive int, got {cap!r}")
+        if values["seed"] < -1:  # -1 alone means "draw each game's seed"
+            raise ValueError(f"seed must be -1 (random) or an int >= 0, got {values['seed']!r}")
         # pyspiel fills in every default; a game's own default may not be a value it accepts
         # when given (Dozen War's mode None means "by the player count"), so defaults stay out.
         options = {
@@ -333,13 +338,33 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         t = self._t
         if isinstance(player_id, bool) or not isinstance(player_id, int):
             raise ValueError(f"player_id must be an int, got {player_id!r}")
-        draw = float(probability_sampler())
+        if not callable(probability_sampler):
+            raise ValueError(
+                f"probability_sampler must be a callable giving floats, got {probability_sampler!r:.80}"
+            )
+        drawn = probability_sampler()
+        draw = float(drawn) if isinstance(drawn, numbers.Real) and not isinstance(drawn, bool) else math.nan
         if not 0.0 <= draw < 1.0:
-            raise ValueError(f"probability_sampler must give floats in [0, 1), gave {draw!r}")
+            raise ValueError(f"probability_sampler must give floats in [0, 1), gave {drawn!r:.80}")
         world = t.node.state.determinize(player_id, int(draw * 2**63))
         new = TabletopState(self.get_game())
         new._t = _Table(t.spec, Node(world), t.offset + len(t.node.state.history))
         return new
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # pyspiel's Clone and deserialize_state set each saved Python attribute on a new initial
+        # state of this game: a table of another game, player count or options is refused (a
+        # clone's table shares this game's settings object, so it passes on identity).
+        mine = self.__dict__.get("_t")
+        if mine is not None and name == "_t":
+            if not isinstance(value, _Table):
+                raise ValueError(f"a {PREFIX}{mine.spec.name} state's table cannot be {value!r:.80}")
+            theirs = value.spec
+            if theirs is not mine.spec and _settings(theirs) != _settings(mine.spec):
+                raise ValueError(
+                    f"this state was saved by {_settings(theirs)}, not by {_settings(mine.spec)}"
+                )
+        super().__setattr__(name, value)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pyspiel pickles a state through SerializeGameAndState, which fails for a Python
@@ -359,7 +384,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return self._t.node.legal_ids()
 
     def _apply_action(self, action: int) -> None:
-        self._t.node.apply_id(action)
+        node = self._t.node
+        if self._ended(node):  # cut at max_game_length: pyspiel applies to a terminal state unasked
+            raise IllegalAction(f"the game is over (max_game_length {self._t.spec.cap}): no action is legal")
+        node.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._t.spec.game.decode(action))
@@ -374,6 +402,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self._t.node.state.render()
+
+
+def _settings(spec: _Spec) -> str:
+    """What makes two pyspiel games' states interchangeable: game, players, options, length cap."""
+    return f"{PREFIX}{spec.name} ({spec.players} players, options {spec.options}, max_game_length {spec.cap})"
 
 
 def _deserialize_state(game: TabletopGame, text: str) -> TabletopState:

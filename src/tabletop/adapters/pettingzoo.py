@@ -162,15 +162,21 @@ class TabletopAECEnv(_Environment, AECEnv[str, Observation, int]):  # type: igno
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation tensor and action mask (zeros unless it is to act)."""
-        seat = self._table.seats[agent]
+        seat = self._table.seats.get(agent)
+        if seat is None:
+            raise ValueError(f"no agent {agent!r:.80}; the agents are {self.possible_agents}")
         node = self._table.node
         acting = (
-            node.state.current_player == seat and not self.terminations[agent] and not self.truncations[agent]
+            node.state.current_player == seat
+            and not self.terminations.get(agent, True)  # an agent removed once done acts no more
+            and not self.truncations.get(agent, True)
         )
         return self._table.observe(seat, node.legal_ids() if acting else None)
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an integer id; ``None`` for an agent that is done)."""
+        if not self.agents:  # every agent done and removed: nothing is to act
+            raise IllegalAction("the game is over and every agent is done: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -250,6 +256,8 @@ class TabletopParallelEnv(_Environment, ParallelEnv[str, Observation, int]):  # 
         ``IllegalAction`` before any is applied."""
         if not isinstance(actions, Mapping):
             raise IllegalAction(f"actions must be a dict of agent names to action ids, got {actions!r:.80}")
+        if not self.agents:  # the game ended (or was cut) at the last step
+            raise IllegalAction("the game is over: call reset()")
         chosen: dict[int, int] = {}
         for seat, ids in self._legal.items():
             agent = self._table.agents[seat]
