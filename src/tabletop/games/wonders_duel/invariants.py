@@ -222,6 +222,8 @@ def _check_wonders(s: WondersDuelState) -> None:
             )
         if built:
             raise ValueError(f"Wonders are built during the draft: {built}")
+        if s.returned_wonders:  # else the face-down Wonders the draft deals from could be there
+            raise ValueError(f"{s.returned_wonders} went back to the box during the draft")
         return
     if s.wonder_offer:
         raise ValueError(f"the draft is over but Wonders are still offered: {s.wonder_offer}")
