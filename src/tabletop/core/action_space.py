@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from .actions import Action, same_types
+from .describe import shown
 
 
 @attrs.frozen
@@ -77,19 +78,19 @@ class ActionSpace:
                 position = index[value]
             except (KeyError, TypeError):
                 raise ValueError(
-                    f"{type(action).__name__}.{name}={value!r} is outside the action space"
+                    f"{type(action).__name__}.{name}={shown(value)} is outside the action space"
                 ) from None
             reference = domain[position]  # 1.0 and True find 1's entry: an id is for the exact type
             if value is not reference and not same_types(value, reference):
                 misfit = self.why_not(action)
-                raise ValueError(misfit.reason if misfit else f"{action!r} is outside the action space")
+                raise ValueError(misfit.reason if misfit else f"{shown(action)} is outside the action space")
             code = code * len(domain) + position
         return offset + code
 
     def decode(self, action_id: int) -> Action:
         """The action numbered ``action_id``; a ``ValueError`` if no action has that id."""
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < self.size:
-            raise ValueError(f"action id must be an int in [0, {self.size}), got {action_id!r}")
+            raise ValueError(f"action id must be an int in [0, {self.size}), got {shown(action_id)}")
         which = bisect.bisect_right(self._offsets, action_id) - 1
         block = self.blocks[which]
         code = action_id - self._offsets[which]
@@ -107,7 +108,7 @@ class ActionSpace:
         or lies outside the field's domain. It never raises, whatever the field values are.
         """
         if not isinstance(action, Action):
-            return Misfit(f"{action!r} is not an action", typed=False)
+            return Misfit(f"{shown(action)} is not an action", typed=False)
         cls = type(action)
         entry = self._by_type.get(cls)
         if entry is None:
@@ -120,21 +121,23 @@ class ActionSpace:
                 return Misfit(f"{name}.{field} has no value", typed=False)
             if type(value) not in kinds:
                 expected = " or ".join(_type_name(kind) for kind in kinds) or "nothing"
-                return Misfit(f"{name}.{field}={value!r} is {_type_name(type(value))}, not {expected}", False)
+                return Misfit(
+                    f"{name}.{field}={shown(value)} is {_type_name(type(value))}, not {expected}", False
+                )
             try:
                 position = index.get(value)
             except TypeError:  # an unhashable item inside a tuple
-                return Misfit(f"{name}.{field}={value!r} holds an item of the wrong type", typed=False)
+                return Misfit(f"{name}.{field}={shown(value)} holds an item of the wrong type", typed=False)
             if position is None:
                 # A tuple outside the domain is still typed if its items have the items' types.
                 item_kinds = {
                     type(item) for reference in domain if type(reference) is tuple for item in reference
                 }
                 typed = type(value) is not tuple or all(type(item) in item_kinds for item in value)
-                return Misfit(f"{name}.{field}={value!r} is not a possible {field} in this game", typed)
+                return Misfit(f"{name}.{field}={shown(value)} is not a possible {field} in this game", typed)
             if not same_types(value, domain[position]):
                 return Misfit(
-                    f"{name}.{field}={value!r} has items of the wrong type, unlike {domain[position]!r}",
+                    f"{name}.{field}={shown(value)} has items of the wrong type, unlike {domain[position]!r}",
                     False,
                 )
         return None

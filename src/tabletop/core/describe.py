@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from .state import State
 
 
+def shown(value: object) -> str:
+    """``repr(value)``, for a message that names a value it refuses; a value whose ``repr``
+    fails (nested deeper than Python's recursion limit, as hostile JSON can be, or an object
+    whose ``__repr__`` raises) is named by its type instead, so the refusal still reads."""
+    try:
+        return repr(value)
+    except Exception:  # RecursionError, or whatever a caller's __repr__ raises
+        return f"<a {type(value).__name__} that cannot be shown>"
+
+
 def state_repr(state: State) -> str:
     """``<SplendorDuelState after 12 actions, seat 1 to decide: turn>``: the state's type, how
     many actions it has seen and its public status line (the table itself is ``str``)."""

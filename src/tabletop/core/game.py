@@ -12,7 +12,7 @@ import attrs
 
 from .action_space import ActionSpace
 from .actions import Action, IllegalAction, install_snapshot, same_types
-from .describe import install_new_game, option_text, state_repr
+from .describe import install_new_game, option_text, shown, state_repr
 from .notation import Notation
 from .outcome import Outcome
 from .rng import Rng
@@ -41,7 +41,7 @@ class Option:
         if self.choices is not None:
             if not any(value == c and type(value) is type(c) for c in self.choices):
                 raise ValueError(
-                    f"option {self.name}={value!r} is not valid; choose one of "
+                    f"option {self.name}={shown(value)} is not valid; choose one of "
                     + ", ".join(repr(c) for c in self.choices)
                 )
         elif self.types:
@@ -51,7 +51,7 @@ class Option:
                 ok = isinstance(value, self.types)
             if not ok:
                 names = " or ".join(t.__name__ for t in self.types)
-                raise ValueError(f"option {self.name} must be {names}, got {value!r}")
+                raise ValueError(f"option {self.name} must be {names}, got {shown(value)}")
         if self.check is not None:  # after the type test, so a check may assume the type
             self.check(value)
         return value
@@ -129,7 +129,7 @@ class Game(Generic[S]):
         """The full option dict for ``options``: defaults filled in, every value checked."""
         self.check_players(num_players)
         if not isinstance(options, Mapping):
-            raise ValueError(f"options must be a mapping of option names to values, got {options!r:.80}")
+            raise ValueError(f"options must be a mapping of option names to values, got {shown(options):.80}")
         # repr() for a name that is not a str: sorting or joining it with str names would raise
         unknown = sorted(
             name if isinstance(name, str) else repr(name) for name in options if name not in self.options
@@ -148,7 +148,7 @@ class Game(Generic[S]):
     def check_players(self, players: Any) -> int:
         """``players`` if it is a valid player count; otherwise a ``ValueError`` with the range."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be an int, got {players!r}")
+            raise ValueError(f"players must be an int, got {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             span = (
                 str(self.min_players)
@@ -167,7 +167,7 @@ class Game(Generic[S]):
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, got {seed!r}")
+            raise ValueError(f"seed must be an int, got {shown(seed)}")
         seed = int(seed)  # as the player count: an int subclass is kept as its value
         resolved = self.resolve_options(num_players, options)
         return self._setup(num_players, seed, resolved, Rng.from_seed(seed))
@@ -234,7 +234,7 @@ class Game(Generic[S]):
         rng's state) then loads as edited; with the default nothing edited loads.
         """
         if type(verify) is not bool:  # a truthy 1 or "no" must not choose the trusted path by accident
-            raise ValueError(f"verify must be True or False, got {verify!r}")
+            raise ValueError(f"verify must be True or False, got {shown(verify)}")
         self._check_header(data)
         again = self._replay_save(data) if verify else None
         if again is not None and _saves_exactly(again, data):
@@ -284,17 +284,19 @@ class Game(Generic[S]):
         """Refuse what is no state of this game (None, another game's state) by name: it would
         fail on a missing attribute, or be saved under this game's name."""
         if not isinstance(state, self.state_type):
-            raise ValueError(f"{state!r:.80} is not a {self.name} state")
+            raise ValueError(f"{shown(state):.80} is not a {self.name} state")
 
     def _check_header(self, data: Mapping[str, Any]) -> None:
         """Refuse ``data`` unless it is a mapping saved by this game in this format."""
         if not isinstance(data, Mapping):
             raise ValueError(f"a saved {self.name} state must be a mapping, got {type(data).__name__}")
         if data.get("game") != self.name:
-            raise ValueError(f"this is not a saved {self.name} state: its 'game' is {data.get('game')!r}")
+            raise ValueError(
+                f"this is not a saved {self.name} state: its 'game' is {shown(data.get('game'))}"
+            )
         version = data.get("format")
         if type(version) is not int or version != SAVE_FORMAT:
-            found = "has no 'format'" if "format" not in data else f"is format {version!r}"
+            found = "has no 'format'" if "format" not in data else f"is format {shown(version)}"
             raise ValueError(f"this {self.name} save {found}; this tabletop reads format {SAVE_FORMAT}")
 
     def _replay_save(self, data: Mapping[str, Any]) -> S | None:
@@ -361,7 +363,7 @@ class Game(Generic[S]):
         """An action as JSON-ready data with its ``"type"``; ``ValueError`` for what is no action
         of this game (its fields are saved as they are: ``state.apply`` is what checks them)."""
         if type(action) not in self.action_types:
-            raise ValueError(f"{action!r:.80} is not an action of {self.name}")
+            raise ValueError(f"{shown(action):.80} is not an action of {self.name}")
         data: dict[str, Any] = self.converter.unstructure(action, Action)
         return data
 
@@ -370,7 +372,7 @@ class Game(Generic[S]):
         try:
             return self.converter.structure(data, Action)
         except Exception as error:
-            raise ValueError(f"malformed {self.name} action {data!r}: {describe_error(error)}") from None
+            raise ValueError(f"malformed {self.name} action {shown(data)}: {describe_error(error)}") from None
 
     def record(self, state: S) -> dict[str, Any]:
         """What it takes to replay ``state``: game, players, seed, options and the actions.
@@ -401,21 +403,23 @@ class Game(Generic[S]):
         if not isinstance(record, Mapping):
             raise ValueError(f"a {self.name} record must be a mapping, got {type(record).__name__}")
         if observe is not None and not callable(observe):  # else a TypeError at the first action
-            raise ValueError(f"observe must be a function (number, state, action), got {observe!r:.80}")
+            raise ValueError(f"observe must be a function (number, state, action), got {shown(observe):.80}")
         if record.get("game") != self.name:
-            raise ValueError(f"this is not a {self.name} record: its 'game' is {record.get('game')!r}")
+            raise ValueError(f"this is not a {self.name} record: its 'game' is {shown(record.get('game'))}")
         for key in ("players", "seed", "actions"):
             if key not in record:
                 raise ValueError(f"the {self.name} record has no {key!r}")
         options = record.get("options", {})
         if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
-            raise ValueError(f"the record's 'options' must be a mapping of option names, got {options!r}")
+            raise ValueError(
+                f"the record's 'options' must be a mapping of option names, got {shown(options)}"
+            )
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ValueError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
         seed = record["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):  # None would draw a random seed
-            raise ValueError(f"the record's 'seed': seed must be an int, got {seed!r}")
+            raise ValueError(f"the record's 'seed': seed must be an int, got {shown(seed)}")
         try:
             players = self.check_players(record["players"])  # None would mean the minimum
         except ValueError as error:

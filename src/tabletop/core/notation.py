@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .describe import shown
 from .state import State
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ _COMMAS = re.compile(r"\s*,\s*")
 def normalize(text: str) -> str:
     """``text`` as the notation compares it: lower case, single spaces, ``", "`` after commas."""
     if not isinstance(text, str):
-        raise ValueError(f"an action is written as a str, got {text!r:.80}")
+        raise ValueError(f"an action is written as a str, got {shown(text):.80}")
     return _COMMAS.sub(", ", _SPACES.sub(" ", text.strip().lower()))
 
 
@@ -70,12 +71,12 @@ class Notation:
     def parse(self, text: str, state: State | None = None) -> Action:
         """The action that prints as ``text`` (see :meth:`Game.parse_action`)."""
         if not isinstance(text, str):
-            raise ValueError(f"an action is written as a str, got {text!r}")
+            raise ValueError(f"an action is written as a str, got {shown(text)}")
         key = normalize(text)
         if state is not None:
             # Another game's state would hand back one of its own actions as if it were ours.
             if not isinstance(state, State) or state.game.name != self._game.name:
-                raise ValueError(f"state must be a {self._game.name} state, got {state!r:.80}")
+                raise ValueError(f"state must be a {self._game.name} state, got {shown(state):.80}")
             for action in state.legal_actions():
                 if normalize(str(action)) == key:
                     return action
@@ -84,8 +85,8 @@ class Notation:
             if state is None:
                 raise ValueError(_unknown(self._game.name, text, list(self._texts()), self._printed))
             # Suggest what may be played now.
-            shown = {normalize(str(action)): str(action) for action in state.legal_actions()}
-            raise ValueError(_unknown(self._game.name, text, list(shown), shown.__getitem__))
+            offered = {normalize(str(action)): str(action) for action in state.legal_actions()}
+            raise ValueError(_unknown(self._game.name, text, list(offered), offered.__getitem__))
         if isinstance(found, tuple):
             listed = "; ".join(repr(self._game.decode(i)) for i in found)
             raise ValueError(f"{text!r} is ambiguous in {self._game.name}: it is printed by {listed}")

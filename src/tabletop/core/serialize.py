@@ -26,6 +26,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from cattrs.v import format_exception
 
 from .actions import Action, field_names, install_snapshot
+from .describe import shown
 from .state import TRANSIENT
 from .tokens import TokenPool
 
@@ -91,7 +92,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
             if type(data) is not dict and not isinstance(
                 data, Mapping
             ):  # cattrs would fail on it with "no attribute 'keys'"
-                raise ValueError(f"expected an object of {cls.__name__}'s fields, got {data!r}")
+                raise ValueError(f"expected an object of {cls.__name__}'s fields, got {shown(data)}")
             return fn(data, type_)
 
         if kept is not None:
@@ -172,7 +173,7 @@ def make_converter(action_types: Iterable[type[Action]] = (), *, every_key: bool
 
     def structure_action_anew(data: Any) -> Action:
         if not isinstance(data, Mapping):
-            raise ValueError(f"an action must be a mapping with a 'type', got {data!r}")
+            raise ValueError(f"an action must be a mapping with a 'type', got {shown(data)}")
         kind = data.get("type")
         cls = by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
@@ -339,7 +340,7 @@ def _scalar(kind: type, accepted: tuple[type, ...]) -> Callable[[Any, Any], Any]
         if type(value) is kind:  # the usual case, and the value as it is
             return value
         if not isinstance(value, accepted) or (isinstance(value, bool) and kind is not bool):
-            raise ValueError(f"{value!r} is not {'an' if kind is int else 'a'} {kind.__name__}")
+            raise ValueError(f"{shown(value)} is not {'an' if kind is int else 'a'} {kind.__name__}")
         return kind(value)
 
     return structure
@@ -376,7 +377,7 @@ def _array_only(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any
 
         def structure(data: Any, type_: Any) -> Any:
             if not isinstance(data, (list, tuple)):
-                raise ValueError(f"expected an array, got {data!r}")
+                raise ValueError(f"expected an array, got {shown(data)}")
             if set(map(type, data)) <= exact:
                 return make(data)
             return inner(data, type_)
@@ -385,7 +386,7 @@ def _array_only(converter: cattrs.Converter, t: Any) -> Callable[[Any, Any], Any
 
     def structure_any(data: Any, type_: Any) -> Any:
         if not isinstance(data, (list, tuple)):
-            raise ValueError(f"expected an array, got {data!r}")
+            raise ValueError(f"expected an array, got {shown(data)}")
         return inner(data, type_)
 
     return structure_any
@@ -420,7 +421,7 @@ def _int_keyed(
 ) -> Callable[[Any, Any], Any]:
     def structure(data: Any, _: Any) -> dict[int, Any]:
         if type(data) is not dict and not isinstance(data, Mapping):
-            raise ValueError(f"expected a mapping, got {data!r}")
+            raise ValueError(f"expected a mapping, got {shown(data)}")
         # The usual case, string keys, all at once: the keys in one pass, and the values in one
         # too (found among the values kept by their exact key when they are all there, else
         # through their hook). On any error the item-by-item loop below runs, and raises the

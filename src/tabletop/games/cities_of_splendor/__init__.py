@@ -89,6 +89,7 @@ from typing import Any
 import attrs
 
 from tabletop.core import Game, Market, Option
+from tabletop.core.describe import shown
 
 from .actions import (
     ACTION_SPACE,
@@ -138,7 +139,7 @@ class ModuleOption(Option):
         """``value`` if it names one module (or ``None``); a list gets its own message."""
         if isinstance(value, (list, tuple, set, frozenset)):
             raise ValueError(
-                f"option module={value!r}: the Cities of Splendor modules are played one at a "
+                f"option module={shown(value)}: the Cities of Splendor modules are played one at a "
                 "time (the publisher: 'they should be played separately'); choose one of "
                 "'cities', 'trading_posts', 'orient', 'strongholds', or None for base Splendor"
             )

@@ -290,6 +290,28 @@ def _is_token(value: object) -> bool:
     return isinstance(value, str) and value in TOKENS
 
 
+#: How deep a task's data may nest: the engine writes at most 5 levels (its ``ctx`` and
+#: ``params``); a trusted save's hundreds of levels loaded and then broke ``to_dict``.
+_MAX_TASK_NESTING = 32
+
+
+def _nesting(value: object) -> int:
+    """How many dicts and lists deep ``value`` goes, counted without recursion (and stopping
+    past :data:`_MAX_TASK_NESTING`), so no depth makes it fail."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if level > deepest:
+            deepest = level
+            if level > _MAX_TASK_NESTING:
+                break
+        if isinstance(item, dict):
+            stack.extend((inner, level + 1) for inner in item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend((inner, level + 1) for inner in item)
+    return deepest
+
+
 def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     """The agenda's free-form data the engine indexes with, and who is still playing: what
     broke here loaded and then raised ``TypeError``/``IndexError`` mid-play."""
@@ -315,6 +337,8 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         data = task.data
         if not isinstance(data, dict):
             raise ValueError(f"{where}.data is {type(data).__name__}, not a dict")
+        if _nesting(data) > _MAX_TASK_NESTING:  # loaded, then to_dict recursed past Python's limit
+            raise ValueError(f"{where}.data is nested more than {_MAX_TASK_NESTING} deep")
         if "piece" in data and not _is_token(data["piece"]):
             raise ValueError(f"{where}.data.piece is {data['piece']!r}, no token")
         # The army still to deploy (R11.6): a general and soldiers, at least one piece.

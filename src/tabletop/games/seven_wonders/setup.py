@@ -6,6 +6,7 @@ import functools
 from typing import Any
 
 from tabletop.core import Hands, Rng, Simultaneous
+from tabletop.core.describe import shown
 
 from . import effects
 from .components import BOARDS, CARDS, GUILDS, STARTING_COINS, deck_for
@@ -24,7 +25,7 @@ def check_options(options: dict[str, Any], players: int) -> None:
         return
     cities = num_cities(players)
     if not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
-        raise ValueError(f"option boards must be 'random' or a list of board names, got {boards!r}")
+        raise ValueError(f"option boards must be 'random' or a list of board names, got {shown(boards)}")
     unknown = [b for b in boards if b not in BOARDS]
     if unknown:
         raise ValueError(f"option boards names unknown boards {unknown}; known: {sorted(BOARDS)}")
