@@ -72,8 +72,30 @@ _LINES_BY_TOP_ROW = tuple(
     )
     for row in range(GRID.rows)
 )
-_LINE_GROUPS = tuple(
-    (row * GRID.cols, row << _ROW_BITS, lines) for row, lines in enumerate(_LINES_BY_TOP_ROW)
+#: A miss of the cache below is worked out from small tables, not line by line (a fresh process
+#: meets hundreds of patterns in its first game): per group, per row of its 3-row window and that
+#: row's 5 bits of the pattern, the group's lines (as bits, in order) with every cell they have in
+#: that row present. A line is open when it is in all three.
+_ROW_MASK = (1 << GRID.cols) - 1
+_OPEN_BY_ROW = tuple(
+    tuple(
+        tuple(
+            sum(
+                1 << index
+                for index, (_, mask) in enumerate(lines)
+                if not mask >> (offset * GRID.cols) & _ROW_MASK & ~content
+            )
+            for content in range(1 << GRID.cols)
+        )
+        for offset in range(3)
+    )
+    for lines in _LINES_BY_TOP_ROW
+)
+#: A group's take actions, and its three tables from :data:`_OPEN_BY_ROW`.
+_LineGroup = tuple[tuple[TakeTokens, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_LINE_GROUPS: tuple[tuple[int, int, _LineGroup], ...] = tuple(
+    (row * GRID.cols, row << _ROW_BITS, (tuple(action for action, _ in lines), first, second, third))
+    for row, (lines, (first, second, third)) in enumerate(zip(_LINES_BY_TOP_ROW, _OPEN_BY_ROW))
 )
 _OPEN_LINES: dict[int, tuple[TakeTokens, ...]] = {}
 _OPEN_LINES_LIMIT = 50_000
@@ -160,13 +182,13 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
             else:
                 takeable |= bits[cell]
     mandatory: list[Action] = []
-    for shift, row_key, lines in _LINE_GROUPS:
+    for shift, row_key, group in _LINE_GROUPS:
         pattern = takeable >> shift & _ROW_PATTERN
         open_lines = _OPEN_LINES.get(row_key | pattern)
         if open_lines is None:
             if len(_OPEN_LINES) >= _OPEN_LINES_LIMIT:
                 _OPEN_LINES.clear()  # bounds memory over millions of games
-            open_lines = _OPEN_LINES[row_key | pattern] = tuple(a for a, m in lines if m & pattern == m)
+            open_lines = _OPEN_LINES[row_key | pattern] = _open_lines(group, pattern)
         mandatory.extend(open_lines)
     pyramid = state.pyramid
     slots: list[str | None] = []
@@ -203,6 +225,16 @@ def _turn_actions(state: SplendorDuelState, seat: int) -> list[Action]:
     if bag_full:
         optional.append(_REPLENISH)
     return optional + mandatory
+
+
+def _open_lines(group: _LineGroup, pattern: int) -> tuple[TakeTokens, ...]:
+    """The take actions of a group of :data:`_LINE_GROUPS` whose cells all hold a gem or pearl
+    (``pattern``: the group's 3-row window of takeable cells), in order."""
+    actions, first, second, third = group
+    cols = GRID.cols
+    opened = first[pattern & _ROW_MASK] & second[pattern >> cols & _ROW_MASK] & third[pattern >> 2 * cols]
+    # The open lines' bits read from the lowest, at C level: "1" where a line is open.
+    return tuple(itertools.compress(actions, map("1".__eq__, reversed(f"{opened:0{len(actions)}b}"))))
 
 
 def _can_finish_without_board_gems(state: SplendorDuelState, seat: int, gained: str | None) -> bool:
