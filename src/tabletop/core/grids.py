@@ -147,16 +147,23 @@ class SquareGrid:
 
     @cached_property
     def _rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        # A ray is a run of cell indexes with a fixed difference, as long as the steps to the
+        # edge it heads for: a range per ray, not a walk of step() calls (a fresh process
+        # builds this in its first game: 8 rays a cell).
+        rows, cols, size = self.rows, self.cols, self.size
         table = []
-        for cell in range(self.size):
+        for cell in range(size):
+            row, col = divmod(cell, cols)
             per_direction = []
-            for direction in DIRECTIONS:
-                run = []
-                nxt = self.step(cell, direction)
-                while nxt is not None:
-                    run.append(nxt)
-                    nxt = self.step(nxt, direction)
-                per_direction.append(tuple(run))
+            for dr, dc in DIRECTIONS:
+                steps = min(
+                    rows - 1 - row if dr > 0 else row if dr < 0 else size,
+                    cols - 1 - col if dc > 0 else col if dc < 0 else size,
+                )
+                delta = dr * cols + dc  # 0 only on a one-column grid, where such a ray is empty
+                per_direction.append(
+                    tuple(range(cell + delta, cell + delta * (steps + 1), delta)) if steps else ()
+                )
             table.append(tuple(per_direction))
         return tuple(table)
 
