@@ -135,7 +135,7 @@ def test_a_kept_board_view_equals_a_fresh_one(players: int, mode: str) -> None:
     counts = set()
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_actions()))
-        kept, fresh = board.occupancy(state), board.View(state)
+        kept, fresh = board.occupancy(state), board.fresh_view(state)
         for name in _VIEW_ARRAYS:
             assert getattr(kept, name) == getattr(fresh, name), name
         counts.add(len(state.units))

@@ -40,25 +40,26 @@ class View:
         "soldiers",
     )
 
-    def __init__(self, state: DozenWarState) -> None:
+    def __init__(
+        self,
+        ids: list[list[int]],
+        owner: list[int],
+        soldiers: list[int],
+        general: list[bool],
+        mountain: list[bool],
+        castle_owner: list[int],
+        castle_index: list[int],
+    ) -> None:
         #: The view this one was derived from (see :meth:`derive`) and the cells that differ.
         self.parent: View | None = None
         self.changed: tuple[int, ...] = ()
-        size = spec_of(state).grid.size
-        # Empty cells share one empty list (a view is read, never changed): a list per cell
-        # only where units stand.
-        self.ids = [_NOBODY] * size
-        self.owner = [-1] * size
-        self.soldiers = [0] * size
-        self.general = [False] * size
-        self._place(state.units.values(), None)
-        self.mountain = _mountains(size, tuple(state.terrain))
-        self.castle_owner = [-1] * size
-        self.castle_index = [-1] * size
-        for index, castle in enumerate(state.castles):
-            if castle.hp > 0:
-                self.castle_owner[castle.cell] = castle.owner
-                self.castle_index[castle.cell] = index
+        self.ids = ids
+        self.owner = owner
+        self.soldiers = soldiers
+        self.general = general
+        self.mountain = mountain
+        self.castle_owner = castle_owner
+        self.castle_index = castle_index
 
     def __getitem__(self, cell: int) -> list[int]:
         return self.ids[cell]
@@ -86,11 +87,15 @@ class View:
         added at the end; the castles and terrain unchanged) where only ``cells`` may differ
         (every cell a unit left, entered, was removed from or added to): those cells' arrays
         recomputed from their units in order, as a fresh view would hold them."""
-        new = View.__new__(View)
-        new.ids = self.ids.copy()
-        new.owner = self.owner.copy()
-        new.soldiers = self.soldiers.copy()
-        new.general = self.general.copy()
+        new = View(
+            self.ids.copy(),
+            self.owner.copy(),
+            self.soldiers.copy(),
+            self.general.copy(),
+            self.mountain,
+            self.castle_owner,
+            self.castle_index,
+        )
         for cell in cells:
             new.ids[cell] = _NOBODY
             new.owner[cell] = -1
@@ -98,9 +103,6 @@ class View:
             new.general[cell] = False
         # A few cells of many units: those units picked out at C level, then placed.
         new._place(itertools.compress(units, map(cells.__contains__, map(_CELL, units))), None)
-        new.mountain = self.mountain
-        new.castle_owner = self.castle_owner
-        new.castle_index = self.castle_index
         # One level only: a chain of parents would keep every earlier view alive.
         self.parent = None
         new.parent = self
@@ -109,6 +111,31 @@ class View:
 
 
 Occupancy = View
+
+
+def fresh_view(state: DozenWarState) -> View:
+    """The board now, built from the state's units, castles and terrain."""
+    size = spec_of(state).grid.size
+    # Empty cells share one empty list (a view is read, never changed): a list per cell only
+    # where units stand.
+    castle_owner = [-1] * size
+    castle_index = [-1] * size
+    for index, castle in enumerate(state.castles):
+        if castle.hp > 0:
+            castle_owner[castle.cell] = castle.owner
+            castle_index[castle.cell] = index
+    view = View(
+        [_NOBODY] * size,
+        [-1] * size,
+        [0] * size,
+        [False] * size,
+        _mountains(size, tuple(state.terrain)),
+        castle_owner,
+        castle_index,
+    )
+    view._place(state.units.values(), None)
+    return view
+
 
 _CELL = operator.attrgetter("cell")
 _ID = operator.attrgetter("id")
@@ -225,7 +252,7 @@ def occupancy(state: DozenWarState) -> View:
                         view = view.derive(units, cells)
                     _LAST_VIEW[0] = (view, units, last[2], state.mode, last[4])
                     return view
-    view = View(state)
+    view = fresh_view(state)
     _LAST_VIEW[0] = (view, units, tuple(castles), state.mode, list(state.terrain))
     return view
 

@@ -44,8 +44,15 @@ def run(state: DozenWarState) -> None:
         if task.kind in MID_ACTION:
             return
         scoring.check_end(state)
-        if state.outcome is not None or state.tasks[-1] is task:
+        if game_over(state) or state.tasks[-1] is task:
             return
+
+
+def game_over(state: DozenWarState) -> bool:
+    """Whether the game has ended. Read through a call: the loop above has narrowed
+    ``state.outcome`` to ``None``, and a compiled build would trust that narrowing across the
+    calls that end the game."""
+    return state.outcome is not None
 
 
 # ---------------------------------------------------------------------- the turn's actions
