@@ -8,6 +8,7 @@ every trusted load (``verify=False``). Each case here loaded and then failed in 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -29,4 +30,42 @@ def test_wonders_duel_save_whose_face_down_wonders_went_back_to_the_box_during_t
     save = json_copy(game.new_game(seed=1).determinize(0, 3).to_dict())
     save["wonder_deck"], save["returned_wonders"] = save["returned_wonders"], save["wonder_deck"]
     with pytest.raises(ValueError, match="went back to the box during the draft"):
+        game.state_from_dict(save, verify=verify)
+
+
+def seven_wonders_midgame(decisions: int) -> Any:
+    state: Any = tabletop.load("seven_wonders").new_game(players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(decisions):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_seven_wonders_save_with_a_later_ages_card_played_is_refused(verify: bool) -> None:
+    """Before: a determinized Age I save with a built card swapped for a card of the Age II
+    deck loaded, and determinize raised AssertionError (no place for a hidden card)."""
+    game = tabletop.load("seven_wonders")
+    state = seven_wonders_midgame(12)
+    assert state.age == 1 and state.built[0]
+    save = json_copy(state.determinize(1, 2).to_dict())
+    save["built"][0][0], save["decks"][1][0] = save["decks"][1][0], save["built"][0][0]
+    with pytest.raises(ValueError, match="a deck holds another Age's card, or a later Age's card was played"):
+        game.state_from_dict(save, verify=verify)
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_seven_wonders_save_that_remembers_a_card_in_two_hands_is_refused(verify: bool) -> None:
+    """Before: a trusted save in which seat 0 remembered one card in two hands loaded, and
+    determinize dealt that card twice (an AssertionError)."""
+    game = tabletop.load("seven_wonders")
+    state = seven_wonders_midgame(12)
+    save = json_copy((state.determinize(0, 2) if verify else state).to_dict())
+    memories = save["hands"]["seen"][0]
+    full = [other for other in range(1, 3) if memories[other]]
+    assert full, "seat 0 has seen another hand"
+    source = memories[full[0]][0]
+    target = 2 if full[0] == 1 else 1
+    memories[target] = [*memories[target][1:], source] if memories[target] else [source]
+    with pytest.raises(ValueError, match="seat 0 remembers a card in two hands"):
         game.state_from_dict(save, verify=verify)

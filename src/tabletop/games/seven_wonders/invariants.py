@@ -72,8 +72,21 @@ def check(s: SevenWondersState) -> None:
         bool(deck) != (age > s.age) for age, deck in enumerate(s.decks, start=1)
     ):
         raise ValueError(f"age {s.age}: the hands must hold Age {s.age} cards and the decks only later Ages'")
+    # Each deck holds its own Age's cards and nothing of a later Age has left one: a determinized
+    # save with a built Age I card swapped for one of the Age II deck loaded, and determinize
+    # then found no place for the hidden cards (an AssertionError).
+    if any(CARDS[card].age != age for age, deck in enumerate(s.decks, start=1) for card in deck) or any(
+        CARDS[card].age > s.age for place in (*s.built, *s.tucked, s.discard, s.pile) for card in place
+    ):
+        raise ValueError(f"age {s.age}: a deck holds another Age's card, or a later Age's card was played")
     if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
         raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
+    # A card is in one hand, so what a seat remembers of the hands never repeats a card: a save
+    # remembering one card in two hands loaded, and determinize dealt it twice (AssertionError).
+    for viewer, memories in enumerate(s.hands.seen):
+        remembered = [card for memory in memories for card in memory]
+        if len(set(remembered)) != len(remembered):
+            raise ValueError(f"seat {viewer} remembers a card in two hands, or twice in one: {memories}")
     if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
         raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
