@@ -129,13 +129,17 @@ class SquareGrid:
 
     def within(self, cell: int, radius: int, include_self: bool = False) -> tuple[int, ...]:
         """Every cell at Chebyshev distance at most ``radius`` from ``cell``, in index order."""
-        row, col = divmod(cell, self.cols)
-        return tuple(
-            r * self.cols + c
-            for r in range(max(0, row - radius), min(self.rows, row + radius + 1))
-            for c in range(max(0, col - radius), min(self.cols, col + radius + 1))
-            if include_self or r != row or c != col
-        )
+        cols = self.cols
+        row, col = divmod(cell, cols)
+        first, last = max(0, col - radius), min(cols, col + radius + 1)
+        # A row's run of cells at a time (games build their tables from this in a fresh
+        # process's first game: hundreds of calls).
+        cells: list[int] = []
+        for start in range(max(0, row - radius) * cols, min(self.rows, row + radius + 1) * cols, cols):
+            cells += range(start + first, start + last)
+        if not include_self and radius >= 0 and 0 <= cell < self.size:
+            cells.remove(cell)
+        return tuple(cells)
 
     def ray(self, cell: int, direction: tuple[int, int], length: int | None = None) -> tuple[int, ...]:
         """The cells from ``cell`` (excluded) in ``direction`` up to the edge, or ``length`` steps."""
