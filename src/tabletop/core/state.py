@@ -9,8 +9,9 @@ integer action ids, saving and records.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+import types
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -35,6 +36,25 @@ S = TypeVar("S", bound="State")
 
 #: Field metadata marking caches that are neither saved nor compared.
 TRANSIENT = "tabletop.transient"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def as_method(function: F) -> F:
+    """A rule function taking the state first (``legal_actions(state)``, ``apply(state, action)``)
+    as a hook of the state's class: ``_legal_actions = as_method(legal.legal_actions)``.
+
+    A Python function is returned as it is (it binds as a method; no call in between). A function
+    of the compiled build (mypyc) is not a descriptor and would not bind, so it is wrapped.
+    """
+    if isinstance(function, types.FunctionType):
+        return function
+
+    def method(self: State, *args: Any) -> Any:
+        return function(self, *args)
+
+    method.__doc__ = function.__doc__
+    return cast(F, method)
 
 
 @attrs.define(slots=True, kw_only=True, eq=False)

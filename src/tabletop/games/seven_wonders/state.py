@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from tabletop.core import Action, Hands, ScoreSheet, Simultaneous, State
-from tabletop.core.state import TRANSIENT
+from tabletop.core.state import TRANSIENT, as_method
 
 from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .city import CityView, derive
@@ -166,8 +166,8 @@ class SevenWondersState(State):
         return "free_city" if city is not None and city >= self.num_players else "turn"
 
     # The rule modules' functions are the hooks themselves: one Python call fewer per decision.
-    _legal_actions = legal.legal_actions
-    _apply = effects.apply_action
+    _legal_actions = as_method(legal.legal_actions)
+    _apply = as_method(effects.apply_action)
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)

@@ -109,6 +109,12 @@ class CostBook:
         #: card or Wonder id -> all the coins it costs
         self.totals: dict[str, int] = {}
 
+    def __reduce__(self) -> tuple[type[CostBook], tuple[object, ...]]:
+        """Pickled (and deep-copied) as its situation, the costs worked out again on use: the
+        compiled build's class has no ``__dict__`` for pickle's default to restore."""
+        situation = (self.produce, self.choice_raw, self.choice_made, self.prices)
+        return CostBook, (*situation, self.blue_waived, self.wonder_waived)
+
     def card(self, card_id: str) -> tuple[int, int]:
         """``(printed coins, trade coins)`` to construct the card without a chain."""
         cost = self.costs.get(card_id)

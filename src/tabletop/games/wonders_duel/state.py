@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from tabletop.core import Action, Layout, ScoreSheet, State, Track, TurnOrder
-from tabletop.core.state import TRANSIENT
+from tabletop.core.state import TRANSIENT, as_method
 
 from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
 from .city import derive_city
@@ -142,8 +142,8 @@ class WondersDuelState(State):
 
     # The two hooks on every step are the rule functions themselves (each takes the state as
     # its first argument), which saves a call per decision over a delegating method.
-    _legal_actions = legal.legal_actions
-    _apply = effects.apply_action
+    _legal_actions = as_method(legal.legal_actions)
+    _apply = as_method(effects.apply_action)
 
     def _why_illegal(self, action: Action) -> str:
         return refusals.why_illegal(self, action)

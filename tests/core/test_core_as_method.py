@@ -1,0 +1,51 @@
+"""``as_method``: a rule function taking the state first becomes a hook of the state's class, in
+the pure package (the function itself) and in the compiled build (whose functions do not bind
+as methods, so they are wrapped)."""
+
+from __future__ import annotations
+
+import pickle
+
+import tabletop
+from tabletop.core.rng import Rng
+from tabletop.core.state import as_method
+from tabletop.games.wonders_duel.economy import CostBook
+
+
+def _first(items: list[int], *more: int) -> int:
+    return items[0] + sum(more)
+
+
+class _Items(list[int]):
+    first = as_method(_first)
+    size = as_method(len)  # a built-in function: not a descriptor, like a compiled one
+
+
+def test_a_python_function_is_the_hook_itself() -> None:
+    assert as_method(_first) is _first
+    assert _Items([4, 5]).first() == 4
+    assert _Items([4, 5]).first(1, 2) == 7
+
+
+def test_a_function_that_does_not_bind_is_called_with_the_state_first() -> None:
+    assert _Items([4, 5, 6]).size() == 3
+    assert as_method(len).__doc__ == len.__doc__
+
+
+def test_the_wonders_games_hooks_play_through_as_method() -> None:
+    for name in ("wonders_duel", "seven_wonders"):
+        game = tabletop.load(name)
+        state = game.new_game(players=game.min_players, seed=3)
+        rng = Rng.from_seed(3)
+        for _ in range(30):
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.history and len(state.history) == 30
+
+
+def test_a_cost_book_pickles_as_its_situation() -> None:
+    book = CostBook((1, 0, 2, 0, 0), 1, 0, (2, 3, 2, 4, 2), 0, 2)
+    costs = [book.card(card) for card in ("lumber_yard", "stable", "baths")]
+    copied = pickle.loads(pickle.dumps(book))
+    assert type(copied) is CostBook and copied is not book
+    assert [copied.card(card) for card in ("lumber_yard", "stable", "baths")] == costs
+    assert copied.produce == book.produce and copied.wonder_waived == 2
