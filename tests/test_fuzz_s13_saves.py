@@ -69,3 +69,28 @@ def test_seven_wonders_save_that_remembers_a_card_in_two_hands_is_refused(verify
     memories[target] = [*memories[target][1:], source] if memories[target] else [source]
     with pytest.raises(ValueError, match="seat 0 remembers a card in two hands"):
         game.state_from_dict(save, verify=verify)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_seven_wonders_trusted_save_with_a_free_city_pile_that_does_not_fit_the_turn_is_refused(
+    players: int,
+) -> None:
+    """Before: a 2-player trusted save with the Free City's pile emptied (swapped for a city's
+    empty structures) loaded, and the next turn's draw from the pile raised IndexError mid-apply."""
+    game = tabletop.load("seven_wonders")
+    state: Any = game.new_game(players=players, seed=5)
+    rng = random.Random(5)
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    if players == 2:  # the pile's cards face down in the discard: every card still in one place
+        assert save["pile"]
+        save["discard"] += save["pile"]
+        save["discard_known"] += [0] * len(save["pile"])
+        save["pile"] = []
+    else:  # an Age I card of the box (a 4-player card) put in a pile no 3-player game has
+        card = next(card for card in save["box"] if card.startswith("I-"))
+        save["box"].remove(card)
+        save["pile"].append(card)
+    with pytest.raises(ValueError, match=r"the Free City's pile holds \d+ cards at turn \d"):
+        game.state_from_dict(save, verify=False)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import each_in_one_place
 
-from .components import BOARDS, CARDS, KINDS, TURNS_PER_AGE
+from .components import BOARDS, CARDS, HAND_SIZE, KINDS, TURNS_PER_AGE
 from .tensor import REASONS, TOKEN_VALUES
 
 if TYPE_CHECKING:
@@ -79,6 +79,12 @@ def check(s: SevenWondersState) -> None:
         CARDS[card].age > s.age for place in (*s.built, *s.tucked, s.discard, s.pile) for card in place
     ):
         raise ValueError(f"age {s.age}: a deck holds another Age's card, or a later Age's card was played")
+    # The Free City's pile (2 players) gives its holder a card each turn: 7 - turn are left (none
+    # once the Free City's seventh card is played on the last turn); without it there is none. A
+    # trusted save with the pile emptied loaded, and the next turn's draw raised IndexError.
+    sizes = {HAND_SIZE - s.turn, 0} if s.turn == TURNS_PER_AGE else {HAND_SIZE - s.turn}
+    if len(s.pile) not in (sizes if n == 2 else {0}):
+        raise ValueError(f"the Free City's pile holds {len(s.pile)} cards at turn {s.turn} with {n} players")
     if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
         raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
     # A card is in one hand, so what a seat remembers of the hands never repeats a card: a save
