@@ -2,9 +2,10 @@
 file read with a raised limit or built by a fuzzer can be), and objects whose ``repr`` raises, at
 every door of every game: each is refused with a ``ValueError`` that still reads, and nothing
 changes. Found by the session-13 hostile-input hunt: the refusals named the value with ``repr``,
-which raised ``RecursionError`` (or the object's own error) in place of the refusal, at 15 doors
-of the kernel and two games; and Dozen War loaded a trusted save whose task data nested
-hundreds deep, whose ``to_dict`` then raised ``RecursionError``."""
+which raised ``RecursionError`` (or the object's own error) in place of the refusal, at 17 doors
+of the kernel (the queries' seats and seeds among them) and two games' options; and Dozen War
+loaded a trusted save whose task data nested hundreds deep, whose ``to_dict`` then raised
+``RecursionError``."""
 
 from __future__ import annotations
 
@@ -94,6 +95,12 @@ def test_the_doors_refuse_a_value_they_cannot_show(name: str, make: Callable[[],
         "replay observe": lambda: game.replay(record, observe=value),
         "verify": lambda: game.state_from_dict(before, verify=value),
         "state_to_dict": lambda: game.state_to_dict(value),
+        "observation": lambda: state.observation(value),
+        "observation_tensor": lambda: state.observation_tensor(value),
+        "svg": lambda: state.svg(value),
+        "team_of": lambda: state.team_of(value),
+        "determinize seat": lambda: state.determinize(value, 1),
+        "determinize seed": lambda: state.determinize(0, value),
     }
     for option in game.options:
         calls[f"option {option}"] = lambda option=option: game.new_game(**{option: value})  # type: ignore[misc]

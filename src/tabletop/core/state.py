@@ -25,6 +25,7 @@ from .actions import (
     same_types,
     unchanged,
 )
+from .describe import shown
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet
@@ -354,7 +355,7 @@ class State(abc.ABC):
         """
         self._check_seat(seat)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, got {seed!r}")
+            raise ValueError(f"seed must be an int, got {shown(seed)}")
         new = self.clone()
         new.seed = int(seed)  # as new_game: an int subclass (an IntEnum) is kept as its value
         new.history = []
@@ -366,7 +367,7 @@ class State(abc.ABC):
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be an int in [0, {self.num_players}), got {seat!r}")
+            raise ValueError(f"seat must be an int in [0, {self.num_players}), got {shown(seat)}")
 
     def forget_legal_actions(self) -> None:
         """Drop the cached legal actions: call it after editing a state's fields by hand."""
