@@ -1,5 +1,5 @@
-"""The tables Splendor Duel builds at import so that a fresh process is at its warm speed from the
-first game (issue 15) give what working the answer out directly gives."""
+"""Splendor Duel's open take lines, tested at C level when a board pattern is first met (issue 15:
+a fresh process meets hundreds in its first game), are those a line-by-line test gives."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tabletop.games.splendor_duel import legal
 
 
 @pytest.mark.parametrize("row", range(len(legal._LINE_GROUPS)))
-def test_open_lines_table_matches_the_lines_tested_one_by_one(row: int) -> None:
+def test_open_lines_match_the_lines_tested_one_by_one(row: int) -> None:
     _, _, group = legal._LINE_GROUPS[row]
     lines = legal._LINES_BY_TOP_ROW[row]
     assert group[0] == tuple(action for action, _ in lines)
