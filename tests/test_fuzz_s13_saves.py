@@ -94,3 +94,146 @@ def test_seven_wonders_trusted_save_with_a_free_city_pile_that_does_not_fit_the_
         save["pile"].append(card)
     with pytest.raises(ValueError, match=r"the Free City's pile holds \d+ cards at turn \d"):
         game.state_from_dict(save, verify=False)
+
+
+@pytest.mark.parametrize("edit", ["other id", "twice"])
+def test_dozen_war_trusted_save_banning_what_is_no_general_or_one_twice_is_refused(edit: str) -> None:
+    """Before: a trusted save with a mountain's piece id copied over a banned general loaded,
+    and the observation tensor then raised KeyError."""
+    game = tabletop.load("dozen_war")
+    state: Any = game.new_game(players=4, seed=3)
+    rng = random.Random(3)
+    while len(state.banned) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    save["banned"][0] = "map_piece_1" if edit == "other id" else save["banned"][1]
+    with pytest.raises(ValueError, match="names what is no general, or one twice"):
+        game.state_from_dict(save, verify=False)
+
+
+# ---------------------------------------------------------------------- the mutations, at random
+
+
+def places(data: Any, path: str = "$") -> list[tuple[Any, Any, str]]:
+    """Every (container, key, path) below ``data``, the history and header left out."""
+    found: list[tuple[Any, Any, str]] = []
+    stack = [(data, path)]
+    while stack:
+        node, where = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            inner = f"{where}.{key}" if isinstance(node, dict) else f"{where}[{key}]"
+            if inner.startswith(("$.history", "$.game", "$.format")):
+                continue
+            found.append((node, key, inner))
+            stack.append((value, inner))
+    return found
+
+
+def mutate(data: Any, rng: random.Random) -> str:
+    """One structure-aware edit of ``data`` in place (what it did), or "" if none applied."""
+    spots = places(data)
+    kind = rng.choice(["swap", "step", "reorder", "copy", "move", "outcome", "flip"])
+    if kind == "swap":  # two values of one type trade places (two ids, two counts, two lists)
+        wanted = rng.choice([int, str, list])
+        same = [spot for spot in spots if type(spot[0][spot[1]]) is wanted]
+        if len(same) > 1:
+            (a, i, here), (b, j, there) = rng.sample(same, 2)
+            if not (here.startswith(there) or there.startswith(here)):  # no list inside itself
+                a[i], b[j] = b[j], a[i]
+                return f"swap {here} <-> {there}"
+    elif kind == "step":  # an int inside a list moved by one
+        ints = [spot for spot in spots if type(spot[0][spot[1]]) is int and isinstance(spot[0], list)]
+        if ints:
+            a, i, here = rng.choice(ints)
+            a[i] += rng.choice((-1, 1))
+            return f"{here} moved by one"
+    elif kind == "reorder":
+        longer = [spot for spot in spots if isinstance(spot[0][spot[1]], list) and len(spot[0][spot[1]]) > 1]
+        if longer:
+            a, i, here = rng.choice(longer)
+            a[i].reverse()
+            return f"{here} reversed"
+    elif kind == "copy":  # an id or count copied over another item of a list (a card in two places)
+        listed = [
+            spot for spot in spots if isinstance(spot[0], list) and type(spot[0][spot[1]]) in (int, str)
+        ]
+        if len(listed) > 1:
+            (a, i, here), (b, j, there) = rng.sample(listed, 2)
+            if type(a[i]) is type(b[j]):
+                a[i] = b[j]
+                return f"{there} copied over {here}"
+    elif kind == "move":  # an item from one list into another: every card still somewhere
+        lists = [spot[0][spot[1]] for spot in spots if isinstance(spot[0][spot[1]], list)]
+        full = [items for items in lists if items and type(items[0]) in (int, str)]
+        if full and len(lists) > 1:
+            source = rng.choice(full)
+            target = rng.choice([items for items in lists if items is not source])
+            if not target or type(target[0]) is type(source[0]):
+                target.insert(rng.randrange(len(target) + 1), source.pop(rng.randrange(len(source))))
+                return "an item moved to another list"
+    elif kind == "outcome":
+        if data.get("outcome") is None:
+            data["outcome"] = {"winners": [0], "scores": [1] * data["num_players"], "reason": "points"}
+            return "outcome set"
+        data["outcome"] = None
+        return "outcome removed"
+    else:
+        bools = [spot for spot in spots if type(spot[0][spot[1]]) is bool]
+        if bools:
+            a, i, here = rng.choice(bools)
+            a[i] = not a[i]
+            return f"{here} flipped"
+    return ""
+
+
+def usable(state: Any, rng: random.Random) -> None:
+    """What callers do with a loaded state: none of it may fail."""
+    state._validate()
+    saved = state.to_dict()
+    assert state.game.state_from_dict(json_copy(saved), verify=False).to_dict() == saved
+    for seat in range(state.num_players):
+        json.dumps(state.observation(seat))
+        state.observation_tensor(seat)
+        state.svg(seat)
+        if not state.is_terminal:
+            guess = state.determinize(seat, rng.randrange(100))
+            for _ in range(20):
+                if guess.is_terminal:
+                    break
+                guess.apply(rng.choice(guess.legal_actions()))
+    state.scores()
+    state.returns()
+    str(state)
+    for _ in range(150):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", tabletop.game_names())
+def test_a_save_with_structure_aware_edits_is_refused_or_usable(name: str) -> None:
+    game = tabletop.load(name)
+    rng = random.Random(name)
+    for players in sorted({game.min_players, game.max_players}):
+        state: Any = game.new_game(players=players, seed=rng.randrange(1000))
+        for _ in range(rng.randrange(10, 60)):
+            state.apply(rng.choice(state.legal_actions()))
+        for source in (state, state.determinize(1, 7)):
+            data = json_copy(source.to_dict())
+            for _ in range(12):
+                save = json_copy(data)
+                what = mutate(save, rng)
+                if not what:
+                    continue
+                for verify in (True, False):
+                    try:
+                        loaded = game.state_from_dict(json_copy(save), verify=verify)
+                    except ValueError:
+                        continue
+                    try:
+                        usable(loaded, random.Random(what))
+                    except Exception as error:
+                        raise AssertionError(
+                            f"{source!r} with {what} (verify={verify}): {error!r}"
+                        ) from error

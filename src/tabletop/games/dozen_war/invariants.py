@@ -321,6 +321,9 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"marks[{seat}] {state.marks[seat]} or used_skills[{seat}] name no skill")
         if not set(state.roster[seat]) <= GENERALS.keys():
             raise ValueError(f"roster[{seat}] {state.roster[seat]} names no general")
+    # Each ban sets aside one open general (R7.5a): another id loaded and broke the tensor.
+    if not set(state.banned) <= GENERALS.keys() or len(set(state.banned)) != len(state.banned):
+        raise ValueError(f"banned {state.banned} names what is no general, or one twice")
     for seat in state.turns.order:
         if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
