@@ -151,25 +151,33 @@ class SquareGrid:
 
     @cached_property
     def _rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        # A ray is a run of cell indexes with a fixed difference, as long as the steps to the
-        # edge it heads for: a range per ray, not a walk of step() calls (a fresh process
-        # builds this in its first game: 8 rays a cell).
+        # Each of the four axes cuts the grid into lines (runs of cells with a fixed index
+        # difference, from an edge to the opposite one): the ray from a cell in a direction is
+        # the rest of its line on that side, a slice (a fresh process builds this table in its
+        # first game of a grid game: 8 rays a cell).
         rows, cols, size = self.rows, self.cols, self.size
-        table = []
-        for cell in range(size):
-            row, col = divmod(cell, cols)
-            per_direction = []
-            for dr, dc in DIRECTIONS:
+        table: list[list[tuple[int, ...]]] = [[()] * len(DIRECTIONS) for _ in range(size)]
+        for forward, (dr, dc) in enumerate(DIRECTIONS[:4]):  # DIRECTIONS[forward + 4] is the opposite
+            delta = dr * cols + dc
+            # The lines start on the edges the direction leaves from.
+            starts: set[int] = set()
+            if dr:
+                first = 0 if dr > 0 else (rows - 1) * cols
+                starts.update(range(first, first + cols))
+            if dc:
+                starts.update(range(0 if dc > 0 else cols - 1, size, cols))
+            for start in starts:
+                row, col = divmod(start, cols)
                 steps = min(
                     rows - 1 - row if dr > 0 else row if dr < 0 else size,
                     cols - 1 - col if dc > 0 else col if dc < 0 else size,
                 )
-                delta = dr * cols + dc  # 0 only on a one-column grid, where such a ray is empty
-                per_direction.append(
-                    tuple(range(cell + delta, cell + delta * (steps + 1), delta)) if steps else ()
-                )
-            table.append(tuple(per_direction))
-        return tuple(table)
+                line = tuple(range(start, start + delta * (steps + 1), delta)) if steps else (start,)
+                for index, cell in enumerate(line):
+                    rays = table[cell]
+                    rays[forward] = line[index + 1 :]
+                    rays[forward + 4] = line[index - 1 :: -1] if index else ()
+        return tuple(map(tuple, table))
 
     def direction_to(self, a: int, b: int) -> tuple[int, int] | None:
         """The unit step from ``a`` toward ``b`` when ``b`` lies on one of the eight rays from
