@@ -64,6 +64,11 @@ class Priced:
         self.builds: dict[str, tuple[tuple[int, Action], ...]] = {}
         self.stages: dict[str, tuple[Action, ...]] = {}
 
+    def __reduce__(self) -> tuple[type[Priced], tuple[tuple[Split, ...]]]:
+        """Pickled (and deep-copied) as its splits, the actions made again on use: the compiled
+        build's class has no ``__dict__`` for pickle's default to restore."""
+        return Priced, (self.splits,)
+
     def build_actions(self, kind: str) -> tuple[tuple[int, Action], ...]:
         """``(coins to neighbours, action)`` for building ``kind`` at each split."""
         found = self.builds[kind] = tuple((a + b, build(kind, a, b)) for a, b in self.splits)
@@ -102,6 +107,11 @@ class Market:
         #: The build actions made so far, per kind: look them up here first, and call
         #: :meth:`actions` when absent.
         self.built: dict[str, tuple[tuple[int, Action], ...]] = {}
+
+    def __reduce__(self) -> tuple[type[Market], tuple[Production, Production, Production, bool]]:
+        """Pickled (and deep-copied) as the three productions it faces, the payments worked out
+        again on use (see :meth:`Priced.__reduce__`)."""
+        return Market, (self.own, self.left, self.right, self.prune)
 
     def priced(self, bits: int) -> Priced:
         """The payments of a cost's resources (``bits``: packed); no split when the neighbours

@@ -1,6 +1,7 @@
-"""``as_method``: a rule function taking the state first becomes a hook of the state's class, in
-the pure package (the function itself) and in the compiled build (whose functions do not bind
-as methods, so they are wrapped)."""
+"""What lets the rule modules be compiled (the optional build, issue 15) without changing what
+they do: ``as_method`` makes a rule function taking the state first a hook of the state's class
+(the function itself in the pure package; wrapped in the compiled build, whose functions do not
+bind as methods), and the compiled classes a state holds pickle as what they are made of."""
 
 from __future__ import annotations
 
@@ -49,3 +50,25 @@ def test_a_cost_book_pickles_as_its_situation() -> None:
     assert type(copied) is CostBook and copied is not book
     assert [copied.card(card) for card in ("lumber_yard", "stable", "baths")] == costs
     assert copied.produce == book.produce and copied.wonder_waived == 2
+
+
+def test_a_market_and_its_prices_pickle_as_what_they_are_made_of() -> None:
+    game = tabletop.load("seven_wonders")
+    state = game.new_game(players=3, seed=4)
+    rng = Rng.from_seed(4)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    market = state.markets[0] or state.market(0)
+    copied = pickle.loads(pickle.dumps(market))
+    assert type(copied) is type(market) and copied is not market
+    assert (copied.own, copied.left, copied.right, copied.prune) == (
+        market.own,
+        market.left,
+        market.right,
+        market.prune,
+    )
+    for bits in (0, 1, 1 << 8, 3 << 16, (1 << 8) + (2 << 24)):
+        assert copied.splits(bits) == market.splits(bits)
+        priced = pickle.loads(pickle.dumps(market.priced(bits)))
+        assert priced.splits == market.priced(bits).splits
+        assert priced.build_actions("lumber_yard") == market.priced(bits).build_actions("lumber_yard")
