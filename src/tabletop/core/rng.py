@@ -8,10 +8,7 @@ SplitMix64: its whole state is one integer, which makes copying (for ``clone``) 
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
-import operator
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -37,15 +34,13 @@ def _shuffle_plan(length: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]],
     groups = []
     i = length - 1
     while i > 0:
-        # The running products of the ranges i + 1, i, ... 2 at C level (at most 64 of them: each
-        # range at least doubles the product); the group takes those within one draw. A fresh
-        # process works out a plan per deck size in its first games.
-        spans = list(itertools.accumulate(itertools.islice(range(i + 1, 1, -1), 64), operator.mul))
-        count = bisect.bisect_right(spans, 1 << 64)
-        groups.append(
-            (spans[count - 1], tuple(zip(range(i, i - count, -1), range(i + 1, i + 1 - count, -1))))
-        )
-        i -= count
+        steps = []
+        span = 1
+        while i > 0 and span * (i + 1) <= 1 << 64:
+            span *= i + 1
+            steps.append((i, i + 1))
+            i -= 1
+        groups.append((span, tuple(steps)))
     return tuple(groups)
 
 
