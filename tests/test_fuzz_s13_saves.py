@@ -71,6 +71,19 @@ def test_seven_wonders_save_that_remembers_a_card_in_two_hands_is_refused(verify
         game.state_from_dict(save, verify=verify)
 
 
+def test_seven_wonders_save_that_remembers_a_card_of_another_age_in_a_hand_is_refused() -> None:
+    """Before: a trusted Age I save in which seat 0 remembered an Age III card (one of the Age
+    III deck) in another hand loaded, and determinize found no place for a card (AssertionError)."""
+    game = tabletop.load("seven_wonders")
+    save = json_copy(seven_wonders_midgame(12).to_dict())
+    memories = save["hands"]["seen"][0]
+    memories[1] = [*memories[1], save["decks"][2][0]]
+    with pytest.raises(
+        ValueError, match="seat 0 remembers a card in two hands, twice in one, or of another Age"
+    ):
+        game.state_from_dict(save, verify=False)
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_seven_wonders_trusted_save_with_a_free_city_pile_that_does_not_fit_the_turn_is_refused(
     players: int,

@@ -87,12 +87,16 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"the Free City's pile holds {len(s.pile)} cards at turn {s.turn} with {n} players")
     if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
         raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
-    # A card is in one hand, so what a seat remembers of the hands never repeats a card: a save
-    # remembering one card in two hands loaded, and determinize dealt it twice (AssertionError).
+    # A card is in one hand, so what a seat remembers of the hands never repeats a card, and is of
+    # the Age dealt (each deal starts the memories afresh): a save remembering one card in two
+    # hands, or an Age III card in an Age II hand, loaded, and determinize dealt a card twice or
+    # found no place for one (AssertionError).
     for viewer, memories in enumerate(s.hands.seen):
         remembered = [card for memory in memories for card in memory]
-        if len(set(remembered)) != len(remembered):
-            raise ValueError(f"seat {viewer} remembers a card in two hands, or twice in one: {memories}")
+        if len(set(remembered)) != len(remembered) or any(CARDS[card].age != s.age for card in remembered):
+            raise ValueError(
+                f"seat {viewer} remembers a card in two hands, twice in one, or of another Age: {memories}"
+            )
     if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
         raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
