@@ -5,6 +5,7 @@ bind as methods), and the compiled classes a state holds pickle as what they are
 
 from __future__ import annotations
 
+import operator
 import pickle
 
 import tabletop
@@ -20,6 +21,12 @@ def _first(items: list[int], *more: int) -> int:
 class _Items(list[int]):
     first = as_method(_first)
     size = as_method(len)  # a built-in function: not a descriptor, like a compiled one
+    at = as_method(operator.getitem)  # two arguments
+    most = as_method(max)  # no signature to read
+
+
+class _Text(str):
+    words = as_method(str.split)  # defaults: any arguments
 
 
 def test_a_python_function_is_the_hook_itself() -> None:
@@ -30,6 +37,10 @@ def test_a_python_function_is_the_hook_itself() -> None:
 
 def test_a_function_that_does_not_bind_is_called_with_the_state_first() -> None:
     assert _Items([4, 5, 6]).size() == 3
+    assert _Items([4, 5, 6]).at(1) == 5
+    assert _Items([4, 9, 6]).most() == 9
+    assert _Items([4, 9, 6]).most(key=lambda item: -item) == 4
+    assert _Text("a b").words() == ["a", "b"] and _Text("a-b").words("-", maxsplit=1) == ["a", "b"]
     assert as_method(len).__doc__ == len.__doc__
 
 
