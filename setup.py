@@ -33,6 +33,8 @@ COMPILED: tuple[str, ...] = (
     "tabletop.games.dozen_war.scoring",
     "tabletop.games.dozen_war.table",
     "tabletop.games.seven_wonders.city",
+    "tabletop.games.seven_wonders.effects",
+    "tabletop.games.seven_wonders.legal",
     "tabletop.games.seven_wonders.scoring",
     "tabletop.games.seven_wonders.trading",
     "tabletop.games.splendor_duel.effects",
@@ -41,6 +43,7 @@ COMPILED: tuple[str, ...] = (
     "tabletop.games.splendor_duel.scoring",
     "tabletop.games.wonders_duel.city",
     "tabletop.games.wonders_duel.economy",
+    "tabletop.games.wonders_duel.legal",
     "tabletop.games.wonders_duel.scoring",
 )
 
