@@ -124,6 +124,35 @@ def test_dozen_war_trusted_save_banning_what_is_no_general_or_one_twice_is_refus
         game.state_from_dict(save, verify=False)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("boosted_by", ["skill", "neuro.1"], "is boosted by"),
+        ("statuses", [["sleep", 1]], "statuses"),
+        ("statuses", [["stun", 9]], "statuses"),
+        ("evasion", [0], "evasion faces"),
+        ("evasion", [7], "evasion faces"),
+    ],
+    ids=repr,
+)
+def test_dozen_war_trusted_save_with_a_unit_mark_the_tensor_cannot_read_is_refused(
+    field: str, value: Any, words: str
+) -> None:
+    """Before: a trusted save with a task's reference swapped into a unit's ``boosted_by`` (or an
+    unknown status) loaded and the observation tensor raised KeyError; an evasion face outside
+    1-6 loaded and was written into another unit's slots of the tensor."""
+    game = tabletop.load("dozen_war")
+    state: Any = game.new_game(seed=2, generals="random")
+    rng = random.Random(2)
+    while not state.units:
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    unit = next(iter(save["units"].values()))
+    unit[field] = value
+    with pytest.raises(ValueError, match=words):
+        game.state_from_dict(save, verify=False)
+
+
 # ---------------------------------------------------------------------- the mutations, at random
 
 

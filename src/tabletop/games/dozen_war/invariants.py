@@ -24,8 +24,9 @@ from .components import (
     TOKENS,
     MapSpec,
 )
+from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
 from .scoring import SETUP_TASKS
-from .tensor import REASONS
+from .tensor import MOVEMENT_CARDS, REASONS
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -290,6 +291,9 @@ def _is_token(value: object) -> bool:
     return isinstance(value, str) and value in TOKENS
 
 
+_DURATIONS = (UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END)
+_MOVEMENT = frozenset(MOVEMENT_CARDS)
+
 #: How deep a task's data may nest: the engine writes at most 5 levels (its ``ctx`` and
 #: ``params``); a trusted save's hundreds of levels loaded and then broke ``to_dict``.
 _MAX_TASK_NESTING = 32
@@ -324,6 +328,18 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     # Each ban sets aside one open general (R7.5a): another id loaded and broke the tensor.
     if not set(state.banned) <= GENERALS.keys() or len(set(state.banned)) != len(state.banned):
         raise ValueError(f"banned {state.banned} names what is no general, or one twice")
+    # What the tensor looks up on a unit: an unknown status or boost loaded and raised KeyError,
+    # an evasion face outside 1-6 wrote into another unit's slots.
+    for uid, unit in state.units.items():
+        if unit.statuses or unit.evasion or unit.boosted_by:
+            if not all(name in STATUSES and turns in _DURATIONS for name, turns in unit.statuses):
+                raise ValueError(
+                    f"unit {uid}'s statuses {unit.statuses!r} are not of {STATUSES} and a duration"
+                )
+            if not all(_is_int(face) and 1 <= face <= 6 for face in unit.evasion):
+                raise ValueError(f"unit {uid}'s evasion faces {unit.evasion!r} are not die faces 1-6")
+            if not _MOVEMENT.issuperset(unit.boosted_by) or len(set(unit.boosted_by)) != len(unit.boosted_by):
+                raise ValueError(f"unit {uid} is boosted by {unit.boosted_by!r}, not distinct movement cards")
     for seat in state.turns.order:
         if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
