@@ -132,6 +132,7 @@ def test_dozen_war_trusted_save_banning_what_is_no_general_or_one_twice_is_refus
         ("statuses", [["stun", 9]], "statuses"),
         ("evasion", [0], "evasion faces"),
         ("evasion", [7], "evasion faces"),
+        ("general", "zz", "general 'zz' is no general"),  # was refused as only "'zz'" (a KeyError's text)
     ],
     ids=repr,
 )

@@ -196,6 +196,8 @@ def _walk(state: DozenWarState) -> None:
             raise ValueError(f"unit {uid} stands off the board (cell {unit.cell})")
         if not 0 <= unit.owner < n:
             raise ValueError(f"unit {uid} belongs to seat {unit.owner}, outside 0..{n - 1}")
+        if unit.general and unit.general not in GENERALS:  # before max_hp, which looks it up
+            raise ValueError(f"unit {uid}'s general {unit.general!r} is no general")
         if not 1 <= unit.hp <= unit.max_hp:
             raise ValueError(f"unit {uid} has {unit.hp} HP, outside 1..{unit.max_hp}")
         if unit.general:
