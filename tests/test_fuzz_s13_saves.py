@@ -154,6 +154,22 @@ def test_dozen_war_trusted_save_with_a_unit_mark_the_tensor_cannot_read_is_refus
         game.state_from_dict(save, verify=False)
 
 
+@pytest.mark.parametrize("edit", ["reordered", "no seat"])
+def test_dozen_war_trusted_save_with_an_event_modifier_no_event_gives_is_refused(edit: str) -> None:
+    """Before: a trusted save with a round modifier's fields reordered loaded, and the
+    observation tensor raised KeyError."""
+    from tabletop.games.dozen_war.tensor import MODIFIERS
+
+    game = tabletop.load("dozen_war")
+    save = json_copy(game.new_game(players=3, seed=1).to_dict())
+    units, stat = MODIFIERS[0]
+    save["modifiers"] = [[1, stat, units, 2]] if edit == "reordered" else [[3, units, stat, 2]]
+    with pytest.raises(ValueError, match="is no seat's event modifier"):
+        game.state_from_dict(save, verify=False)
+    save["modifiers"] = [[1, units, stat, 2]]  # a modifier an event gives: the save loads
+    assert game.state_from_dict(save, verify=False).observation_tensor(0)
+
+
 # ---------------------------------------------------------------------- the mutations, at random
 
 

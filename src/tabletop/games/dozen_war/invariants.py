@@ -26,7 +26,7 @@ from .components import (
 )
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
 from .scoring import SETUP_TASKS
-from .tensor import MOVEMENT_CARDS, REASONS
+from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -295,6 +295,7 @@ def _is_token(value: object) -> bool:
 
 _DURATIONS = (UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END)
 _MOVEMENT = frozenset(MOVEMENT_CARDS)
+_MODIFIERS = frozenset(MODIFIERS)
 
 #: How deep a task's data may nest: the engine writes at most 5 levels (its ``ctx`` and
 #: ``params``); a trusted save's hundreds of levels loaded and then broke ``to_dict``.
@@ -342,6 +343,11 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
                 raise ValueError(f"unit {uid}'s evasion faces {unit.evasion!r} are not die faces 1-6")
             if not _MOVEMENT.issuperset(unit.boosted_by) or len(set(unit.boosted_by)) != len(unit.boosted_by):
                 raise ValueError(f"unit {uid} is boosted by {unit.boosted_by!r}, not distinct movement cards")
+    # The round's event modifiers (R14): a seat and a (units, stat) pair an event card gives; a
+    # trusted save with one's fields reordered loaded, and the tensor raised KeyError.
+    for seat, units, stat, _ in state.modifiers:
+        if not 0 <= seat < n or (units, stat) not in _MODIFIERS:
+            raise ValueError(f"the modifier {(seat, units, stat)!r} is no seat's event modifier")
     for seat in state.turns.order:
         if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
