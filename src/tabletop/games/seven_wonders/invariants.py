@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 _ALL_CARDS = frozenset(CARDS)
 _NAME_OF = {card.id: card.name for card in CARDS.values()}.get
+#: The cards of each Age, and of each Age and the ones before it.
+_OF_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age == age) for age in (1, 2, 3)}
+_UP_TO_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age <= age) for age in (1, 2, 3)}
+_DECK_AGES = (_OF_AGE[1], _OF_AGE[2], _OF_AGE[3])
 
 
 def check(s: SevenWondersState) -> None:
@@ -75,9 +79,8 @@ def check(s: SevenWondersState) -> None:
     # Each deck holds its own Age's cards and nothing of a later Age has left one: a determinized
     # save with a built Age I card swapped for one of the Age II deck loaded, and determinize
     # then found no place for the hidden cards (an AssertionError).
-    if any(CARDS[card].age != age for age, deck in enumerate(s.decks, start=1) for card in deck) or any(
-        CARDS[card].age > s.age for place in (*s.built, *s.tucked, s.discard, s.pile) for card in place
-    ):
+    played = chain(*s.built, *s.tucked, s.discard, s.pile)
+    if not all(map(frozenset.issuperset, _DECK_AGES, s.decks)) or not _UP_TO_AGE[s.age].issuperset(played):
         raise ValueError(f"age {s.age}: a deck holds another Age's card, or a later Age's card was played")
     # The Free City's pile (2 players) gives its holder a card each turn: 7 - turn are left (none
     # once the Free City's seventh card is played on the last turn); without it there is none. A
@@ -91,9 +94,10 @@ def check(s: SevenWondersState) -> None:
     # the Age dealt (each deal starts the memories afresh): a save remembering one card in two
     # hands, or an Age III card in an Age II hand, loaded, and determinize dealt a card twice or
     # found no place for one (AssertionError).
+    of_age = _OF_AGE[s.age]
     for viewer, memories in enumerate(s.hands.seen):
-        remembered = [card for memory in memories for card in memory]
-        if len(set(remembered)) != len(remembered) or any(CARDS[card].age != s.age for card in remembered):
+        remembered = list(chain.from_iterable(memories))
+        if len(set(remembered)) != len(remembered) or not of_age.issuperset(remembered):
             raise ValueError(
                 f"seat {viewer} remembers a card in two hands, twice in one, or of another Age: {memories}"
             )
