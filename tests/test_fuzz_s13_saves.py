@@ -170,6 +170,21 @@ def test_dozen_war_trusted_save_with_an_event_modifier_no_event_gives_is_refused
     assert game.state_from_dict(save, verify=False).observation_tensor(0)
 
 
+def test_dozen_war_trusted_save_with_an_effect_reference_to_nothing_is_refused() -> None:
+    """Before: a trusted save with a pending effect's ``ref`` reversed (``[id, "card"]``) loaded,
+    and the effect's next step raised ValueError inside ``apply`` of a legal action."""
+    game = tabletop.load("dozen_war")
+    state: Any = game.new_game(players=3, seed=2, generals="random")
+    rng = random.Random(2)
+    while not any("ref" in task.data for task in state.tasks):
+        state.apply(rng.choice(state.legal_actions()))
+    save = json_copy(state.to_dict())
+    task = next(task for task in save["tasks"] if "ref" in task["data"])
+    task["data"]["ref"].reverse()
+    with pytest.raises(ValueError, match=r"\.data\.ref is .*, no skill, card, event outcome or token"):
+        game.state_from_dict(save, verify=False)
+
+
 # ---------------------------------------------------------------------- the mutations, at random
 
 

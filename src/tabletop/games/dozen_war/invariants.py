@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -13,9 +14,11 @@ from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
     CARD_COPIES,
+    CARDS,
     CASTLE_HP,
     CLASSES,
     EVENT_COPIES,
+    EVENTS,
     GENERAL_IDS,
     GENERALS,
     MAX_UNITS,
@@ -319,6 +322,18 @@ def _nesting(value: object) -> int:
     return deepest
 
 
+def _is_ref(ref: object) -> bool:
+    """Whether ``ref`` names an effect source the interpreter finds (``ops_of``): ``[kind, id]``
+    of a skill, card or token, or ``["event", id, "low" | "high"]``."""
+    if not isinstance(ref, (list, tuple)) or not ref or not all(isinstance(part, str) for part in ref):
+        return False
+    kind, *rest = ref
+    if kind == "event":
+        return len(rest) == 2 and rest[0] in EVENTS and rest[1] in ("low", "high")
+    catalog: Mapping[str, Any] | None = {"skill": SKILLS, "card": CARDS, "token": TOKENS}.get(kind)
+    return catalog is not None and len(rest) == 1 and rest[0] in catalog
+
+
 def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     """The agenda's free-form data the engine indexes with, and who is still playing: what
     broke here loaded and then raised ``TypeError``/``IndexError`` mid-play."""
@@ -366,6 +381,8 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"{where}.data is {type(data).__name__}, not a dict")
         if _nesting(data) > _MAX_TASK_NESTING:  # loaded, then to_dict recursed past Python's limit
             raise ValueError(f"{where}.data is nested more than {_MAX_TASK_NESTING} deep")
+        if "ref" in data and not _is_ref(data["ref"]):  # read when the effect goes on: a ValueError mid-apply
+            raise ValueError(f"{where}.data.ref is {data['ref']!r}, no skill, card, event outcome or token")
         if "piece" in data and not _is_token(data["piece"]):
             raise ValueError(f"{where}.data.piece is {data['piece']!r}, no token")
         # The army still to deploy (R11.6): a general and soldiers, at least one piece.
