@@ -122,6 +122,16 @@ def test_seed_must_be_an_int(seed: Any) -> None:
         GAME.new_game(seed=seed)
 
 
+def test_a_seed_too_long_to_save_is_refused_and_the_longest_allowed_one_saves() -> None:
+    # A save writes the seed as JSON text, which Python refuses past 4,300 digits.
+    for seed in (10**4000, -(10**4000)):
+        with pytest.raises(ValueError, match="seed must have at most 4,000 digits"):
+            GAME.new_game(seed=seed)
+    for seed in (10**4000 - 1, -(10**4000) + 1):
+        state = GAME.new_game(seed=seed)
+        assert GAME.state_from_dict(json.loads(json.dumps(state.to_dict()))).seed == seed
+
+
 def test_unknown_and_ill_typed_options_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="toy has no option colour, size; valid options: pile"):
         GAME.new_game(colour="red", size=3)

@@ -21,6 +21,11 @@ from .state import State
 
 S = TypeVar("S", bound=State)
 
+#: Seeds are ints of at most this many digits (far beyond any seed a caller draws; Python's
+#: int-to-text limit, which every save meets, is 4,300 digits by default).
+_SEED_DIGITS = 4_000
+_SEED_BOUND = 10**_SEED_DIGITS
+
 
 @attrs.frozen
 class Option:
@@ -169,6 +174,12 @@ class Game(Generic[S]):
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, got {shown(seed)}")
         seed = int(seed)  # as the player count: an int subclass is kept as its value
+        if not -_SEED_BOUND < seed < _SEED_BOUND:
+            # The state keeps its seed and a save writes it as JSON text, which Python refuses
+            # past 4,300 digits: such a game would play, then fail to save.
+            raise ValueError(
+                f"seed must have at most {_SEED_DIGITS:,} digits, got one of {seed.bit_length():,} bits"
+            )
         resolved = self.resolve_options(num_players, options)
         return self._setup(num_players, seed, resolved, Rng.from_seed(seed))
 
