@@ -51,13 +51,13 @@ def as_method(function: F) -> F:
     """
     if isinstance(function, types.FunctionType):
         return function
+    plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     try:
         parameters = inspect.signature(function).parameters.values()
+        fixed = all(p.kind in plain and p.default is p.empty for p in parameters)
+        arity = len(parameters) if fixed else 0  # 0: any arguments
     except (TypeError, ValueError):  # no signature to read: any arguments
-        parameters = None
-    plain = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    fixed = parameters is not None and all(p.kind in plain and p.default is p.empty for p in parameters)
-    arity = len(parameters) if fixed and parameters is not None else 0
+        arity = 0
     method: Callable[..., Any]
     # A wrapper of the function's own arity: packing arguments into a tuple cost ~1% of a 7
     # Wonders Duel decision in the compiled build.
