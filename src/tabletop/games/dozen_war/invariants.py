@@ -27,7 +27,7 @@ from .components import (
     TOKENS,
     MapSpec,
 )
-from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
+from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Task
 from .scoring import SETUP_TASKS
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
 
@@ -280,6 +280,73 @@ def _check_pending(state: DozenWarState) -> None:
             raise ValueError(f"the pending task {state.tasks[-1].kind!r} is not a decision")
         if not 0 <= state.tasks[-1].seat < n:
             raise ValueError(f"the pending decision belongs to seat {state.tasks[-1].seat}")
+        _check_task_order(state.tasks)
+
+
+#: The round's own steps: each replaces the last, so one of them is always the agenda's bottom
+#: task and none ever lies above another task.
+ROUND_STEPS = frozenset({"round_start", "round_end", "turn_start", "turn", "end_turn"})
+#: The task directly below each task that is pushed at one place in the engine, onto a known
+#: task: setup's agenda (``setup.new_state``, the draft, Engage's armies), an attack's steps
+#: (``combat.declare`` and the hit's window), the Lucky Necklace's window and the alliance's
+#: card swap. Tasks pushed from many places (effects, choices, discards, events) are not listed.
+#: A trusted save with these out of order loaded, then failed an assertion or found no legal
+#: action a few decisions later.
+TASK_BELOW: dict[str, frozenset[str]] = {
+    kind: frozenset(below)
+    for kind, below in {
+        "place_tokens": ("round_start",),
+        "place_start_piece": ("place_tokens", "place_start_piece"),
+        "deploy_generals": ("place_tokens", "place_start_piece", "deploy_generals"),
+        "deploy_soldiers": ("deploy_generals",),
+        "deal_generals": ("deploy_soldiers",),
+        "draft_banned_round": ("deploy_soldiers",),
+        "draft_pick": ("deploy_soldiers", "draft_banned_round", "draft_pick"),
+        "draft_ban": ("draft_pick", "draft_ban"),
+        "engage_deal": ("round_start",),
+        "engage_deploy": ("engage_deal", "engage_pick"),
+        "engage_army": ("engage_deploy",),
+        "engage_pick": ("engage_army",),
+        "attack_end": ("turn", "effect"),
+        "next_hit": ("attack_end",),
+        "attack_targets": ("next_hit",),
+        "attack_numbers": ("attack_targets",),
+        "target": ("next_hit",),
+        "resolve_hit": ("next_hit",),
+        "window": ("resolve_hit",),
+        "guard": ("window", "counter"),
+        "defence_skill": ("window",),
+        "defence_card": ("window",),
+        "necklace_window": ("attack_numbers", "effect"),
+        "necklace": ("necklace_window",),
+        "card_swap_offer": ("event", "card_swap_offer"),
+        "card_swap_answer": ("event", "card_swap_offer"),
+    }.items()
+}
+
+
+def _check_task_order(tasks: list[Task]) -> None:
+    """The agenda is a stack the engine built: a round step at the bottom and nowhere else, each
+    task of ``TASK_BELOW`` on one it can be pushed onto, and Engage's army waiting to be placed
+    (an ``engage_deploy`` with its pieces) only on top."""
+    if tasks[0].kind not in ROUND_STEPS:
+        raise ValueError(f"tasks[0] is {tasks[0].kind!r}, not one of the round's steps {sorted(ROUND_STEPS)}")
+    for index in range(1, len(tasks)):
+        kind = tasks[index].kind
+        below = tasks[index - 1].kind
+        if kind in ROUND_STEPS:
+            raise ValueError(f"tasks[{index}] is the round step {kind!r}, which is only ever the bottom task")
+        allowed = TASK_BELOW.get(kind)
+        if allowed is not None and below not in allowed:
+            raise ValueError(
+                f"tasks[{index}] ({kind!r}) lies on {below!r}; the engine puts it only on {sorted(allowed)}"
+            )
+    for index, task in enumerate(tasks):
+        if task.kind == "engage_deploy" and ("pieces" in task.data) != (index == len(tasks) - 1):
+            raise ValueError(
+                f"tasks[{index}] (engage_deploy) {'has' if 'pieces' in task.data else 'lacks'} the army to "
+                "place: only the top one is placing an army, the ones below wait for their army"
+            )
 
 
 #: What an army deployed in engage mode is made of.

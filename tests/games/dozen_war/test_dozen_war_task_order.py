@@ -1,0 +1,129 @@
+"""The agenda's order in a trusted save (``verify=False``): a stack the engine could have built
+loads, any other is refused by name; a shuffled one loaded, then failed an assertion or found no
+legal action a few decisions later."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from contract import random_state
+from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.invariants import ROUND_STEPS, TASK_BELOW, check
+from tabletop.games.dozen_war.state import DozenWarState
+
+MODES: list[tuple[int, dict[str, str]]] = [
+    (4, {"mode": "ffa", "generals": "draft"}),
+    (3, {"mode": "ffa", "generals": "random"}),
+    (4, {"mode": "alliance", "generals": "draft"}),
+    (2, {"mode": "engage", "generals": "random"}),
+]
+
+
+def _state(players: int, seed: int, steps: int, options: dict[str, str]) -> DozenWarState:
+    state = random_state(GAME, seed, steps, players=players, **options)
+    assert isinstance(state, DozenWarState)
+    return state
+
+
+def _trusted(state: DozenWarState, tasks: list[dict[str, Any]]) -> DozenWarState:
+    data = state.to_dict()
+    data["tasks"] = tasks
+    return GAME.state_from_dict(data, verify=False)
+
+
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_every_agenda_of_random_play_is_in_order(players: int, options: dict[str, str]) -> None:
+    for seed in range(2):
+        state = GAME.new_game(players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            check(state)  # the order check runs inside, on every decision's agenda
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_the_setup_agenda_reversed_is_refused(players: int, options: dict[str, str]) -> None:
+    state = GAME.new_game(players=players, seed=3, **options)
+    tasks = state.to_dict()["tasks"]
+    assert len(tasks) > 2
+    with pytest.raises(ValueError, match=r"tasks\[0\] is .* not one of the round's steps"):
+        _trusted(state, [tasks[1], tasks[0], *tasks[2:]])
+    # The round step kept at the bottom and the decision on top, the rest reversed.
+    with pytest.raises(ValueError, match=r"tasks\[\d+\] \('\w+'\) lies on '\w+'; the engine puts it only on"):
+        _trusted(state, [tasks[0], *tasks[-2:0:-1], tasks[-1]])
+
+
+def test_an_attack_out_of_order_is_refused() -> None:
+    # ['turn', 'attack_end', 'next_hit', 'target'] with the attack's two steps swapped loaded and
+    # then failed ``assert state.attack is not None`` mid-apply.
+    state = next(
+        s
+        for seed in range(40)
+        for s in [_state(4, seed, 400, {"mode": "ffa", "generals": "random"})]
+        if [t.kind for t in s.tasks][:3] == ["turn", "attack_end", "next_hit"]
+    )
+    tasks = state.to_dict()["tasks"]
+    tasks[1], tasks[2] = tasks[2], tasks[1]
+    with pytest.raises(ValueError, match=r"tasks\[1\] \('next_hit'\) lies on 'turn'"):
+        _trusted(state, tasks)
+
+
+def test_a_round_step_above_the_bottom_is_refused() -> None:
+    state = GAME.new_game(players=3, seed=4, generals="random")
+    tasks = state.to_dict()["tasks"]
+    with pytest.raises(ValueError, match=r"tasks\[1\] is the round step 'turn_start'"):
+        _trusted(state, [tasks[0], {"kind": "turn_start", "seat": -1, "data": {}}, *tasks[1:]])
+
+
+def test_engage_deploy_places_an_army_only_on_top() -> None:
+    state = GAME.new_game(players=2, seed=5, mode="engage")
+    while state.tasks[-1].kind != "engage_deploy":
+        state.apply(state.legal_actions()[0])
+    tasks = state.to_dict()["tasks"]
+    assert "pieces" in tasks[-1]["data"]
+    # The army taken away from the deploy being played: a KeyError at its legal actions once.
+    stripped = [*tasks[:-1], {**tasks[-1], "data": {}}]
+    with pytest.raises(ValueError, match=r"engage_deploy\) lacks the army"):
+        _trusted(state, stripped)
+    # An army given to a deploy still waiting for its army choice below.
+    waiting = next(i for i, t in enumerate(tasks[:-1]) if t["kind"] == "engage_deploy")
+    given = [dict(t) for t in tasks]
+    given[waiting] = {**given[waiting], "data": {"pieces": ["general"]}}
+    with pytest.raises(ValueError, match=r"engage_deploy\) has the army"):
+        _trusted(state, given)
+
+
+def test_the_tables_name_only_tasks_the_engine_runs() -> None:
+    from tabletop.games.dozen_war.agenda import AUTO, DECIDE
+
+    kinds = AUTO.keys() | DECIDE.keys()
+    assert kinds >= ROUND_STEPS
+    assert TASK_BELOW.keys() <= kinds
+    assert all(below <= kinds for below in TASK_BELOW.values())
+
+
+@pytest.mark.parametrize(("players", "options"), MODES)
+def test_a_shuffled_agenda_is_refused_or_plays_on(players: int, options: dict[str, str]) -> None:
+    """Whatever order a trusted save's tasks come in, it is refused at load or plays to the end."""
+    rng = random.Random(players)
+    for seed in range(16):
+        # Half in setup, where the agenda is longest, half in play (attacks, windows, effects).
+        state = _state(players, seed, rng.randrange(0, 40) if seed % 2 else rng.randrange(40, 500), options)
+        tasks = state.to_dict()["tasks"]
+        if state.is_terminal or len(tasks) < 2:
+            continue
+        shuffled = list(tasks)
+        rng.shuffle(shuffled)
+        try:
+            loaded = _trusted(state, shuffled)
+        except ValueError:
+            continue
+        for _ in range(2_000):
+            if loaded.is_terminal:
+                break
+            legal = loaded.legal_actions()
+            assert legal, [t["kind"] for t in shuffled]
+            loaded.apply(rng.choice(legal))
