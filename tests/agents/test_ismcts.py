@@ -131,6 +131,26 @@ def test_score_lead_is_by_team_and_bounded() -> None:
     assert all(-1 < v < 1 for v in values) and values[0] == -values[1] != 0
 
 
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_evaluation_is_the_score_totals_unless_the_game_says(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    state = _midgame(name, players, 4, 40, **options)
+    totals = [sheet["total"] for sheet in state.scores()]
+    if name == "dozen_war":  # Engage has no score: it weighs the HP on the board instead
+        assert totals == [0, 0] and list(state.evaluation()) != totals
+    else:
+        assert list(state.evaluation()) == totals
+
+
+def test_score_lead_and_greedy_weigh_the_games_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = TOY.new_game(players=2, seed=2, pile=15)
+    assert score_lead(state, 0) == 0 == GreedyAgent.value(state, 0)  # no points yet
+    monkeypatch.setattr(type(state), "evaluation", lambda self: [8, 0])
+    assert score_lead(state, 0) > 0 > score_lead(state, 1)
+    assert GreedyAgent.value(state, 0) == 8 == -GreedyAgent.value(state, 1)
+
+
 @pytest.mark.parametrize(
     "kwargs",
     [

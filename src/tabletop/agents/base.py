@@ -80,8 +80,8 @@ class GreedyAgent:
 
     @staticmethod
     def value(state: State, seat: int) -> float:
-        """How good ``state`` is for ``seat``'s team: its total score minus the best opposing
-        team's total; once decided, +inf for a win of its team alone, -inf for a loss and 0 for
+        """How good ``state`` is for ``seat``'s team: its points (``state.evaluation()``, the score
+        totals unless the game measures a position otherwise) minus the best opposing team's; once decided, +inf for a win of its team alone, -inf for a loss and 0 for
         a draw or a victory shared with another team."""
         teams = state.teams
         mine = next(team for team in teams if seat in team)
@@ -94,7 +94,7 @@ class GreedyAgent:
             if mine not in winning:
                 return -math.inf
             return math.inf if len(winning) == 1 else 0.0
-        totals = [sheet["total"] for sheet in state.scores()]
+        totals = state.evaluation()
         others = [sum(totals[member] for member in team) for team in teams if team != mine]
         return sum(totals[member] for member in mine) - max(others, default=0)
 

@@ -51,10 +51,10 @@ def random_rollout(state: State, rng: Rng) -> Action:
 
 
 def lead_values(state: State) -> list[float]:
-    """:func:`score_lead` for every seat at once (one ``scores()`` call)."""
+    """:func:`score_lead` for every seat at once (one ``evaluation()`` call)."""
     if state.outcome is not None:
         return list(state.returns())
-    totals = [sheet["total"] for sheet in state.scores()]
+    totals = state.evaluation()
     teams = state.teams
     team_totals = [sum(totals[member] for member in team) for team in teams]
     scale = max(LEAD_FLOOR, LEAD_FRACTION * max(abs(total) for total in team_totals))
@@ -70,7 +70,9 @@ def lead_values(state: State) -> list[float]:
 def score_lead(state: State, seat: int) -> float:
     """The default value function: ``seat``'s team's points minus the best other team's, squashed
     into (-1, 1) by tanh over a quarter of the leading team's points (at least 4); the game's
-    ``returns()`` once it is over. The lead :class:`~tabletop.agents.GreedyAgent` maximizes."""
+    ``returns()`` once it is over. Points are ``state.evaluation()`` (the score totals, unless
+    the game measures a position otherwise). The lead :class:`~tabletop.agents.GreedyAgent`
+    maximizes."""
     return lead_values(state)[seat]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 import inspect
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import attrs
@@ -132,6 +132,12 @@ class State(abc.ABC):
     @abc.abstractmethod
     def scores(self) -> list[ScoreSheet]:
         """The current score breakdown of every seat: points per category and ``"total"``."""
+
+    def evaluation(self) -> Sequence[float]:
+        """Per seat, the points a look-ahead agent weighs while the game is on: the score totals,
+        unless the game gives its own measure (one whose score says nothing before the end, as
+        Dozen War's Engage, does)."""
+        return [sheet["total"] for sheet in self.scores()]
 
     @abc.abstractmethod
     def _observation(self, seat: int) -> dict[str, Any]:

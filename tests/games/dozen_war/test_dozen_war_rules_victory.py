@@ -9,13 +9,14 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     eliminate,
+    engage_duel,
     general,
     play,
     soldier,
     target,
 )
 from tabletop.games.dozen_war.actions import Attack
-from tabletop.games.dozen_war.scoring import finish_by_score
+from tabletop.games.dozen_war.scoring import ENGAGE_GENERAL_WEIGHT, finish_by_score
 
 
 def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
@@ -105,3 +106,25 @@ def test_r10_2_r16_4_alliance_teams_tied_on_score_the_team_with_more_map_pieces_
     general(s, 1, "mask", (4, 4), pieces=("map_piece_1",))
     finish_by_score(s)
     assert s.outcome is not None and s.outcome.winners == (1, 3) and s.outcome.reason == "score"
+
+
+def test_r16_5_engage_has_no_score_so_agents_weigh_the_hp_on_the_board() -> None:
+    # Siri (seat 0) and Lucy (seat 1) at full HP, and a soldier each.
+    state = engage_duel()
+    siri, lucy = (u for u in state.units.values() if u.general)
+    soldier(state, 0, "infantry", (1, 0))
+    soldier(state, 1, "archer", (6, 7), hp=1)
+    assert [sheet["total"] for sheet in state.scores()] == [0, 0]
+    weight = ENGAGE_GENERAL_WEIGHT
+    infantry_hp = next(u.hp for u in state.units.values() if u.owner == 0 and not u.general)
+    assert state.evaluation() == [weight * siri.hp + infantry_hp, weight * lucy.hp + 1]
+    # A general's HP weighs more than a soldier's: its death ends the game (R11.7).
+    state.units[lucy.id] = attrs.evolve(lucy, hp=lucy.hp - 1)
+    assert state.evaluation()[1] == weight * (lucy.hp - 1) + 1
+
+
+def test_r16_2_outside_engage_agents_weigh_the_score() -> None:
+    state = bare(players=4)
+    state.skulls[2] = 3
+    castle(state, 0, "infantry", (0, 0))
+    assert state.evaluation() == [sheet["total"] for sheet in state.scores()] == [0, 0, 3, 0]

@@ -123,6 +123,11 @@ class DozenWarState(State):
     def scores(self) -> list[ScoreSheet]:
         return scoring.scores(self)
 
+    def evaluation(self) -> list[int]:
+        """The score totals; in Engage, which has no score, the HP on the board (a general's
+        weighing ``scoring.ENGAGE_GENERAL_WEIGHT`` times): what a look-ahead agent weighs."""
+        return scoring.evaluation(self)
+
     def _observation(self, seat: int) -> dict[str, Any]:
         return hidden.observation(self, seat)
 
