@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -227,6 +228,8 @@ def test_make_agent_specs() -> None:
         ("tabletop.agents:NoSuchBot", "has no class"),
         ("tabletop.agents:Agent", "failed|act"),
         ("math:pi", "has no class"),
+        ("os:getcwd", "is a builtin_function_or_method, not a class"),
+        ("json:dumps:3", "is a function, not a class"),
         (":Bot", "module:Class"),
     ],
 )
@@ -246,7 +249,11 @@ def test_user_classes_by_module_and_name(tmp_path: Path, monkeypatch: pytest.Mon
         "    def act(self, state):\n"
         "        return state.legal_actions()[-1]\n\n"
         "class Mute:\n"
-        "    pass\n",
+        "    pass\n\n"
+        "def factory(seed=None):\n"
+        "    CALLED.append(seed)\n"
+        "    return First()\n\n"
+        "CALLED = []\n",
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -259,6 +266,10 @@ def test_user_classes_by_module_and_name(tmp_path: Path, monkeypatch: pytest.Mon
         make_agent("my_bots:Mute")
     with pytest.raises(ValueError, match="failed"):
         make_agent("my_bots:First:3")  # First takes no argument
+    # A function is not called: a spec names a class, and must not run any code a module has.
+    with pytest.raises(ValueError, match=r"my_bots\.factory is a function, not a class"):
+        make_agent("my_bots:factory", 5)
+    assert vars(importlib.import_module("my_bots"))["CALLED"] == []
 
 
 def test_availability_counts_every_iteration_an_action_was_legal() -> None:

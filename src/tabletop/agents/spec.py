@@ -64,6 +64,12 @@ def _user_agent(spec: str, module_name: str, rest: str, seed: int | None) -> Age
     factory = getattr(module, class_name, None)
     if factory is None or not callable(factory):
         raise ValueError(f"agent {spec!r}: module {module_name!r} has no class {class_name!r}")
+    # Only a class is made: a spec string must not call whatever function a module has
+    # (``os:system:...`` would run a command before failing as an agent).
+    if not isinstance(factory, type):
+        raise ValueError(
+            f"agent {spec!r}: {module_name}.{class_name} is a {type(factory).__name__}, not a class"
+        )
     args: list[Any] = []
     if sep:
         try:
