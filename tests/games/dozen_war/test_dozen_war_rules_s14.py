@@ -1,0 +1,436 @@
+"""RULESET.md rule by rule: an independent audit (session 14) of the clauses no earlier test stated,
+each test named after the rule it states and asserting exact outcomes."""
+
+from __future__ import annotations
+
+import attrs
+
+from games.dozen_war.dozen_war_helpers import (
+    acell,
+    attack,
+    bare,
+    castle,
+    cell,
+    end_round,
+    general,
+    gid,
+    give,
+    give_coins,
+    hp,
+    mountain,
+    pass_all,
+    pass_until,
+    play,
+    refused,
+    soldier,
+    target,
+    with_status,
+)
+from tabletop.games.dozen_war.actions import (
+    Attack,
+    DefendCard,
+    DefendSkill,
+    Dig,
+    EndTurn,
+    Guard,
+    Move,
+    Necklace,
+    Pass,
+    PlayCard,
+    UseSkill,
+    Warp,
+)
+from tabletop.games.dozen_war.model import Task
+
+# ---------------------------------------------------------------------- §2 board
+
+
+def test_r2_8b_r8_3a_no_unit_passes_through_an_empty_enemy_castle() -> None:
+    """R2.8b, R8.3a: an enemy castle is never entered, even empty, nor passed through."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 2))
+    castle(s, 1, "archer", (5, 3))
+    soldier(s, 1, "infantry", (4, 3))
+    soldier(s, 1, "infantry", (6, 3))
+    legal = s.legal_actions()
+    assert Move(cav, acell(s, (5, 4))) not in legal  # only reachable through the castle
+    refused(s, Move(cav, acell(s, (5, 3))), "R2.8b")
+
+
+def test_r2_8e_a_destroyed_castle_is_a_plain_cell_an_enemy_may_enter() -> None:
+    """R2.8e: once destroyed, the castle's cell is plain: the attacker's units may enter it."""
+    s = bare()
+    inf = soldier(s, 0, "infantry", (2, 5))
+    code = castle(s, 1, "archer", (1, 6), hp=1)
+    attack(s, inf, code)
+    assert s.castles[-1].hp == 0 and s.castles_taken[0] == 1 and s.coins[0] == 1
+    cav = soldier(s, 0, "cavalry", (2, 7))
+    play(s, Move(cav, acell(s, (1, 6))))
+    assert s.units[cav].cell == cell(s, (1, 6))
+
+
+def test_r2_6a_r12_9_a_kill_coin_the_bank_cannot_pay_is_not_paid() -> None:
+    """R2.6a, R12.9: an enemy general killed with an empty bank gives the skull but no coin."""
+    s = bare()
+    s.coins = [10, 10, 10, 0]
+    s.bank = 0
+    cav = soldier(s, 0, "cavalry", (5, 5))
+    victim = general(s, 1, "lucy", (5, 6), hp=1)
+    attack(s, cav, victim)
+    assert hp(s, victim) == 0 and s.skulls[0] == 1 and s.coins[0] == 10 and s.bank == 0
+
+
+def test_r2_6b_r10_10_coins_are_never_given_between_players() -> None:
+    """R2.6b: no action of the turn moves coins from one player to another."""
+    s = bare(players=4, mode="alliance")
+    give_coins(s, 0, 5)
+    general(s, 0, "rodoc", (5, 5))
+    general(s, 2, "est", (5, 6))
+    before = list(s.coins)
+    for action in s.legal_actions():
+        t = s.clone()
+        t.apply(action)
+        while t.decision not in ("turn",) and t.outcome is None and t.current_player == 0:
+            t.apply(t.legal_actions()[0])
+        assert t.coins[2] <= before[2]
+
+
+def test_r2_21_r2_22_any_number_of_units_warp_while_the_cell_has_room() -> None:
+    """R2.21, R2.22: the controller warps unit after unit; the sixth soldier finds the cell full."""
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    soldier(s, 0, "infantry", (6, 6))
+    waiting = [soldier(s, 0, "infantry", (1, 6)) for _ in range(5)]
+    for uid in waiting[:4]:
+        play(s, Warp(uid))
+    assert sum(1 for u in s.units.values() if u.cell == cell(s, (6, 6))) == 5
+    refused(s, Warp(waiting[4]), "R2.22")
+
+
+def test_r2_21_a_warped_unit_that_has_not_moved_may_move_and_attack() -> None:
+    """R2.21: warping is no move: a unit that had not moved may move after it, then attack."""
+    s = bare(round_=4)
+    castle(s, 0, "cavalry", (0, 5))
+    soldier(s, 0, "infantry", (6, 6))
+    cav = soldier(s, 0, "cavalry", (0, 5))
+    foe = soldier(s, 1, "infantry", (6, 9))
+    play(s, Warp(cav), Move(cav, acell(s, (6, 8))), Attack(cav), target(foe))
+    pass_all(s)
+    assert s.units[cav].cell == cell(s, (6, 8)) and hp(s, foe) == 1
+
+
+def test_r2_23_a_general_that_has_dug_or_a_stunned_unit_does_not_warp() -> None:
+    """R2.23: a unit that has dug, or is stunned, may not warp."""
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    castle(s, 0, "cavalry", (0, 5))
+    soldier(s, 0, "infantry", (6, 6))
+    mountain(s, (2, 6), ["ruong_vang_mativen"])
+    est = general(s, 0, "est", (1, 6))
+    cav = soldier(s, 0, "cavalry", (0, 5))
+    with_status(s, cav, "stun")
+    play(s, Dig(est, acell(s, (2, 6))))
+    assert s.units[est].dug
+    refused(s, Warp(est), "R2.23")
+    refused(s, Warp(cav), "R2.23")
+
+
+# ---------------------------------------------------------------------- §3 soldiers
+
+
+def test_r3_1c_a_guard_spent_in_one_turn_guards_again_in_the_next_players_turn() -> None:
+    """R3.1c, R8.0a: the guard limit is per turn of any player: the next player's turn opens it again."""
+    s = bare()
+    a1 = soldier(s, 0, "archer", (5, 2))
+    victim = soldier(s, 1, "archer", (5, 5))
+    guard = soldier(s, 1, "infantry", (6, 5))
+    play(s, Attack(a1), target(victim), Guard(guard))
+    pass_all(s)
+    assert hp(s, guard) == 1 and hp(s, victim) == 1
+    play(s, EndTurn())
+    assert s.current_player == 1
+    play(s, EndTurn())
+    assert s.current_player == 2
+    a3 = soldier(s, 2, "archer", (8, 5))
+    play(s, Attack(a3), target(victim))
+    assert s.decision == "guard" and Guard(guard) in s.legal_actions()
+    play(s, Guard(guard))
+    pass_all(s)
+    assert hp(s, guard) == 0 and hp(s, victim) == 1
+
+
+def test_r3_4d_splash_stops_at_a_cell_holding_only_the_attackers_units() -> None:
+    """R3.4d step 3: a plain cell with no enemy unit (here the attacker's own) ends the splash."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = soldier(s, 1, "archer", (5, 5))
+    soldier(s, 0, "infantry", (5, 6))
+    beyond = soldier(s, 1, "archer", (5, 7))
+    attack(s, cav, victim)
+    assert hp(s, victim) == 0 and hp(s, beyond) == 1
+
+
+def test_r3_4d_splash_stops_at_a_mountain_holding_the_attackers_soldier() -> None:
+    """R3.4d step 3: a mountain with no enemy soldier on it stops the splash."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = soldier(s, 1, "archer", (5, 5))
+    mountain(s, (5, 6))
+    soldier(s, 0, "archer", (5, 6))
+    beyond = soldier(s, 1, "archer", (5, 7))
+    attack(s, cav, victim)
+    assert hp(s, victim) == 0 and hp(s, beyond) == 1
+
+
+def test_r3_4d_splash_into_an_enemy_castle_hits_the_unit_inside_not_the_castle() -> None:
+    """R3.4d step 3, R3.4e: a castle cell holding enemy units: the splash hits a unit inside."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = soldier(s, 1, "archer", (5, 5))
+    castle(s, 2, "archer", (5, 6))
+    inside = soldier(s, 2, "archer", (5, 6))
+    attack(s, cav, victim)
+    assert hp(s, victim) == 0 and hp(s, inside) == 0 and s.castles[-1].hp == 2
+
+
+def test_r3_4g_splash_kills_a_third_players_general_for_a_skull_and_its_pieces() -> None:
+    """R3.4g, R12.9: a general killed by splash credits the attacker with a skull, a coin and its pieces."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    general(s, 0, "est", (9, 9))
+    victim = soldier(s, 1, "archer", (5, 5))
+    lucy = general(s, 2, "lucy", (5, 6), hp=1, pieces=("map_piece_1",))
+    attack(s, cav, victim)
+    assert hp(s, lucy) == 0 and s.skulls == [1, 0, 0, 0] and s.coins[0] == 1
+    assert s.units[gid("est")].pieces == ("map_piece_1",)
+
+
+def test_r3_2_a_guard_at_two_hp_is_turned_face_down_and_the_receiver_keeps_its_hp() -> None:
+    """R3.2, R3.2a: the guard loses exactly 1 (2 -> 1) against a 2-damage hit; the target is untouched."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    victim = general(s, 1, "lucy", (5, 5))
+    guard = soldier(s, 1, "infantry", (4, 5))
+    give(s, 0, "cav.dai_dao")
+    play(s, Attack(cav, "cav.dai_dao"), target(victim))
+    pass_until(s, "guard")
+    play(s, Guard(guard))
+    pass_all(s)
+    assert hp(s, guard) == 1 and hp(s, victim) == 3
+
+
+# ---------------------------------------------------------------------- §9 rounds
+
+
+def test_r9_2_r2_6a_income_in_turn_order_until_the_bank_runs_dry() -> None:
+    """R9.2, R2.6a: income goes player by player in turn order; a bank with 2 coins pays the first two."""
+    s = bare(round_=3)
+    s.turns.order = [2, 3, 0, 1]
+    s.turns.position = 3
+    s.coins = [10, 10, 4, 4]
+    s.bank = 2
+    s.events = []
+    end_round(s)
+    assert s.round == 4 and s.coins == [10, 10, 5, 5] and s.bank == 0
+
+
+def test_r9_11_the_first_check_at_the_end_of_round_one_compares_with_no_leader() -> None:
+    """R9.11: at the end of round 1 a strict leader is new (nobody led before): it reorders."""
+    s = bare(round_=1)
+    assert s.leader is None
+    general(s, 2, "rodoc", (0, 8), pieces=("map_piece_1",))
+    end_round(s)
+    assert s.decision == "reorder" and s.current_player == 2 and s.leader == 2
+
+
+def test_r9_11_a_tie_at_the_top_with_pieces_gives_no_leader() -> None:
+    """R9.11: two players tied for the most pieces: no strict leader, nobody reorders."""
+    s = bare(round_=2)
+    general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
+    general(s, 2, "rodoc", (0, 8), pieces=("map_piece_2",))
+    end_round(s)
+    assert s.decision != "reorder" and s.leader is None and s.turns.order == [0, 1, 2, 3]
+
+
+def test_r14_5_r7_2a_an_eliminated_player_never_rolls_and_its_coins_went_to_the_bank() -> None:
+    """R14.5, R7.2a: an eliminated seat takes no income and no event outcome."""
+    s = bare(round_=3)
+    s.coins = [0, 0, 0, 3]
+    s.bank = 27
+    harvest = next(c for c in s.events if c.startswith("E14#"))
+    s.events = [harvest]
+    anchor = next(u for u in s.units.values() if u.owner == 3)
+    s.units[anchor.id] = attrs.evolve(anchor, hp=1)
+    cav = soldier(s, 0, "cavalry", (12, 7))
+    attack(s, cav, anchor.id)
+    assert s.eliminated[3] and s.coins[3] == 0 and s.bank == 30
+    end_round(s)
+    while s.decision != "turn":
+        play(s, s.legal_actions()[0])
+    assert s.coins[3] == 0 and all(c >= 2 for c in s.coins[:3])
+    assert s.coins[0] + s.coins[1] + s.coins[2] + s.bank == 30
+
+
+# ---------------------------------------------------------------------- §10 alliance, §16 scoring
+
+
+def test_r16_4_alliance_tie_breaks_sum_the_teams_standing_castles() -> None:
+    """R16.4, R7.1b: equal team scores and pieces: the team with more standing castles in total wins."""
+    s = bare(players=4, seat=3, round_=8, mode="alliance")
+    castle(s, 0, "infantry", (1, 6))
+    castle(s, 2, "infantry", (6, 11))
+    castle(s, 1, "infantry", (11, 6))
+    s.coins = [0, 5, 0, 5]
+    s.bank = 20
+    play(s, EndTurn())
+    assert s.outcome is not None and s.outcome.reason == "score"
+    team = s.side_of[0]
+    assert s.outcome.winners == tuple(x for x in range(4) if s.side_of[x] == team)
+
+
+def test_r12_9_r2_8f_a_castle_destroyed_by_a_fist_skill_is_taken_with_its_coin() -> None:
+    """R12.9, R2.8f: Khóa Xích (target "or castle") destroys a 2-HP castle: 2 points and +1 coin, no stun."""
+    s = bare()
+    kazu = general(s, 0, "kazu", (4, 6))
+    code = castle(s, 1, "archer", (1, 6))
+    play(s, UseSkill("kazu.2"), target(code))
+    pass_all(s)
+    assert s.castles[-1].hp == 0 and s.castles_taken == [1, 0, 0, 0] and s.coins[0] == 1
+    assert s.scores()[0]["total"] == 2 and s.units[kazu].attacked
+
+
+# ---------------------------------------------------------------------- §8 turns, §12 combat
+
+
+def test_r8_1c_a_move_bonus_after_moving_allows_one_more_move_of_up_to_the_bonus() -> None:
+    """R8.1c: Soul moves 3, then Ám Kỵ (+1 move): one more move of 1 step, no more."""
+    s = bare()
+    soul = general(s, 0, "soul", (5, 2))
+    play(s, Move(soul, acell(s, (5, 5))))
+    refused(s, Move(soul, acell(s, (5, 6))), "R8.1")
+    play(s, UseSkill("soul.1"))
+    pass_all(s)
+    legal = s.legal_actions()
+    assert Move(soul, acell(s, (5, 6))) in legal and Move(soul, acell(s, (5, 7))) not in legal
+    play(s, Move(soul, acell(s, (4, 6))))
+    refused(s, Move(soul, acell(s, (3, 6))), "R8.1")
+
+
+def test_r12_7_r3_2b_a_redirected_hit_carries_no_rider_and_thay_doc_still_counters() -> None:
+    """R12.7 step 4, R12.6, R12.11: Hàn Tiễn (★3, freeze) redirected by Thây Độc (★3) hurts the
+    swapped soldier without freezing it; the attacking Raen takes Thây Độc's 1 counter damage."""
+    s = bare()
+    give_coins(s, 0, 2)
+    give_coins(s, 1, 2)
+    raen = general(s, 0, "raen", (5, 1))
+    soul = general(s, 1, "soul", (5, 5))
+    swap = soldier(s, 1, "infantry", (7, 7))
+    play(s, UseSkill("raen.3"), target(soul))
+    pass_until(s, "defence_skill")
+    play(s, DefendSkill("soul.3"))
+    if s.decision == "select":
+        play(s, target(swap))
+    pass_all(s)
+    assert s.units[soul].cell == cell(s, (7, 7)) and s.units[swap].cell == cell(s, (5, 5))
+    assert hp(s, soul) == 3 and hp(s, swap) == 1 and s.units[swap].statuses == ()
+    assert hp(s, raen) == 2 and s.coins == [0, 0, 0, 0] and s.bank == 30
+
+
+def test_r11_6_engage_skills_once_per_match_and_the_ultimate_is_free() -> None:
+    """R11.6, R5.2a: in Engage the ultimate costs no coin, and a used skill stays marked for the match."""
+    s = bare(players=2, seat=0)
+    general(s, 0, "est", (7, 7))
+    lucy = general(s, 1, "lucy", (0, 0))
+    s.tasks = [Task("turn", 0)]
+    s.forget_legal_actions()
+    assert s.coins == [0, 0]
+    play(s, UseSkill("est.3"))
+    pass_all(s)
+    assert "est.3" in s.marks[0] and s.coins == [0, 0]
+    play(s, EndTurn())
+    assert s.current_player == 1
+    play(s, EndTurn())
+    assert s.current_player == 0 and "est.3" in s.marks[0]
+    refused(s, UseSkill("est.3"), "R5.2a")
+    assert hp(s, lucy) == 3
+
+
+def test_r11_8_a_fist_skill_is_an_attack_action_that_resets_the_idle_count() -> None:
+    """R11.8: a fist skill aimed at an enemy counts as the first player's attack action; a buff does not."""
+    s = bare(players=2, seat=0)
+    general(s, 0, "lucy", (3, 3))
+    general(s, 1, "siri", (7, 7))
+    foe = soldier(s, 1, "cavalry", (3, 5))
+    s.tasks = [Task("turn", 0)]
+    s.forget_legal_actions()
+    for _ in range(3):
+        play(s, EndTurn(), EndTurn())
+    play(s, EndTurn(), EndTurn())
+    assert s.idle_turns == 4 and s.outcome is None
+    play(s, UseSkill("lucy.3"))
+    while s.decision != "turn":
+        play(s, target(foe) if s.decision == "target" else Pass())
+    assert hp(s, foe) == 0
+    play(s, EndTurn())
+    assert s.idle_turns == 0 and s.outcome is None
+
+
+def test_r11_6_r13_4_in_engage_the_attackers_necklace_is_its_card_of_the_turn() -> None:
+    """R11.6, R13.4: the attacker's Necklace on the defender's card is its one card of its own turn."""
+    s = bare(players=2, seat=0)
+    general(s, 0, "siri", (7, 0))
+    general(s, 1, "lucy", (0, 7))
+    cav = soldier(s, 0, "cavalry", (3, 3))
+    inf = soldier(s, 0, "infantry", (6, 6))
+    foe = soldier(s, 1, "cavalry", (3, 4))
+    s.tasks = [Task("turn", 0)]
+    give(s, 0, "com.day_chuyen_may_man")
+    give(s, 0, "inf.giay_nhanh_nhen")
+    give(s, 1, "cav.khien_go")
+    play(s, Attack(cav), target(foe))
+    pass_until(s, "defence_card")
+    play(s, DefendCard("cav.khien_go"))
+    assert s.decision == "necklace" and s.current_player == 0
+    play(s, Necklace())
+    pass_all(s)
+    assert hp(s, foe) == 0 and s.decision == "turn"
+    assert not any(isinstance(a, PlayCard) for a in s.legal_actions())
+    refused(s, PlayCard("inf.giay_nhanh_nhen"), "R11.6")
+    assert s.units[inf].moved is False
+
+
+def test_r11_6_in_engage_no_necklace_after_the_own_card_of_the_turn() -> None:
+    """R11.6: an attacker that has played its card of the turn cannot answer the defender's card."""
+    s = bare(players=2, seat=0)
+    general(s, 0, "siri", (7, 0))
+    general(s, 1, "lucy", (0, 7))
+    cav = soldier(s, 0, "cavalry", (3, 3))
+    foe = soldier(s, 1, "cavalry", (3, 4))
+    s.tasks = [Task("turn", 0)]
+    give(s, 0, "com.day_chuyen_may_man")
+    give(s, 0, "cav.dai_dao")
+    give(s, 1, "cav.khien_go")
+    play(s, Attack(cav, "cav.dai_dao"))
+    pass_until(s, "target")
+    play(s, target(foe))
+    pass_until(s, "defence_card")
+    play(s, DefendCard("cav.khien_go"))
+    assert s.decision != "necklace"  # the card limit is public: asking would reveal nothing
+    refused(s, Necklace(), "R")
+    pass_all(s)
+    assert hp(s, foe) == 1 and len(s.hands[0]) == 1
+
+
+def test_r12_14_r3_1_a_player_level_attack_can_be_guarded() -> None:
+    """R12.14, R3.1, R3.2a: Thích Khách on Lucy: an adjacent infantry guards it for exactly 1 HP."""
+    s = bare()
+    lucy = general(s, 1, "lucy", (5, 5))
+    guard = soldier(s, 1, "infantry", (5, 6))
+    give(s, 0, "com.thich_khach")
+    play(s, PlayCard("com.thich_khach"))
+    pass_until(s, "target")
+    play(s, target(lucy))
+    assert s.decision == "guard" and s.current_player == 1
+    play(s, Guard(guard))
+    pass_all(s)
+    assert hp(s, lucy) == 3 and hp(s, guard) == 1 and s.decision == "turn"
