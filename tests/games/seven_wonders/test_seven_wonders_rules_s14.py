@@ -16,6 +16,27 @@ from tabletop.games.seven_wonders.scoring import city_sheet, outcome
 # City c's left neighbour is c + 1, its right neighbour c - 1 (round the table).
 
 
+# ---------------------------------------------------------------------- production (rulebook page 4)
+
+
+def test_the_rulebooks_production_example_gizah() -> None:
+    # Rulebook page 4: Gizah making 2 stone, 1 clay, 1 ore, 1 papyrus and 1 loom builds the
+    # Barracks (ore) or the Scriptorium (papyrus), not the Aqueduct (3 stone); here neither
+    # neighbour (Rhodos: ore, Ephesos: papyrus) sells stone. Resources are never spent: the
+    # next turn the city makes all of them again.
+    s = table()
+    s.coins[0] = 10
+    give(s, 0, copy_of("I-stone_pit"), copy_of("I-clay_pool"), copy_of("I-ore_vein"))
+    give(s, 0, copy_of("I-press"), copy_of("I-loom"))
+    deal(s, 0, copy_of("I-barracks"), copy_of("I-scriptorium"), copy_of("II-aqueduct"), fill=True)
+    assert builds_of(s, "I-barracks") == [(0, 0)] and builds_of(s, "I-scriptorium") == [(0, 0)]
+    assert builds_of(s, "II-aqueduct") == []
+    play_turn(s, {0: Build("I-barracks"), **others_discard(s)})
+    deal(s, 0, copy_of("I-scriptorium"), copy_of("II-walls"), fill=True)  # Walls: 3 stone
+    assert builds_of(s, "I-scriptorium") == [(0, 0)] and builds_of(s, "II-walls") == []
+    assert s.coins[0] == 10
+
+
 # ---------------------------------------------------------------------- trading (items 2, 4, 5)
 
 
