@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.seven_wonders.seven_wonders_helpers import copy_of, deal, discard_all, give, play_turn, table, tuck
 from games.seven_wonders.test_seven_wonders_audit import builds_of, others_discard
 from games.seven_wonders.test_seven_wonders_rules import finish_age
-from tabletop.games.seven_wonders import Build, BuildStage, Discard
+from tabletop.games.seven_wonders import Build, BuildFree, BuildStage, Discard
 from tabletop.games.seven_wonders.scoring import city_sheet, outcome
 
 # table(3): city 0 Gizah (stone), city 1 Rhodos (ore), city 2 Ephesos (papyrus), side A.
@@ -263,3 +263,42 @@ def test_the_free_city_and_its_controller_pay_each_other_for_resources() -> None
     # Each paid 2 of the 3 coins it held and received 2: usable from the next turn.
     assert s.coins == [3 - 2 + 2, 3 + 3, 3 - 2 + 2]
     assert copy_of("I-scriptorium") in s.built[0] and copy_of("I-baths") in s.built[2]
+
+
+def test_the_free_city_card_alternates_every_turn_and_the_pile_feeds_its_holder() -> None:
+    # Rulebook page 7: the holder draws the pile's top card, plays two cards and passes six;
+    # the Free City card travels with the hand. Age I and III start left of the Free City
+    # (seat 0), Age II right of it (seat 1).
+    s = table(players=2)
+    seen = []
+    while not s.is_terminal:
+        if s.decision in ("turn", "free_city"):
+            if s.decision == "turn" and s.current_player == 0 and not s.choices.choices:
+                holder = s.holder
+                seen.append(
+                    (s.age, s.turn, holder, s.hands.count(holder), s.hands.count(1 - holder), len(s.pile))
+                )
+            play_turn(s, discard_all(s))
+        else:
+            s.apply(s.legal_actions()[0])
+    holders = {age: [h for a, _, h, *_ in seen if a == age] for age in (1, 2, 3)}
+    assert holders == {1: [0, 1, 0, 1, 0, 1], 2: [1, 0, 1, 0, 1, 0], 3: [0, 1, 0, 1, 0, 1]}
+    # Per turn: the holder's hand (with the drawn card), the other's, the pile left.
+    sizes = [(held, other, pile) for age, _, _, held, other, pile in seen if age == 1]
+    assert sizes == [(8, 7, 6), (7, 6, 5), (6, 5, 4), (5, 4, 3), (4, 3, 2), (3, 2, 1)]
+
+
+def test_a_free_city_olympia_frees_one_card_an_age_whoever_controls_it() -> None:
+    # Item 12 with item 23: the power belongs to the city, not to the seat running it.
+    s = table(players=2, boards=("Gizah", "Rhodos", "Olympia"))
+    tuck(s, 2, copy_of("I-altar"), copy_of("I-baths"))  # Olympia A stage 2
+    deal(s, 0, copy_of("III-palace"), copy_of("I-theater"), fill=True)
+    s.apply(Discard("I-theater"))
+    assert s.decision == "free_city" and BuildFree("III-palace") in s.legal_actions()
+    s.apply(BuildFree("III-palace"))
+    s.apply(discard_all(s)[1])
+    assert copy_of("III-palace") in s.built[2] and s.holder == 1 and s.olympia_used[2] == 1
+    s.apply(discard_all(s)[0])  # seat 0's own city
+    s.apply(discard_all(s)[1])  # seat 1's own city, then the Free City for seat 1
+    assert s.decision == "free_city" and s.current_player == 1
+    assert not any(isinstance(a, BuildFree) for a in s.legal_actions())
