@@ -127,3 +127,80 @@ def test_a_shuffled_agenda_is_refused_or_plays_on(players: int, options: dict[st
             legal = loaded.legal_actions()
             assert legal, [t["kind"] for t in shuffled]
             loaded.apply(rng.choice(legal))
+
+
+def _edited(state: DozenWarState, **changes: Any) -> DozenWarState:
+    data = state.to_dict()
+    data.update(changes)
+    return GAME.state_from_dict(data, verify=False)
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "pick"),
+    [
+        (4, {"mode": "ffa", "generals": "draft"}, "draft_pick"),
+        (3, {"mode": "ffa", "generals": "draft"}, "draft_pick"),
+        (2, {"mode": "engage", "generals": "draft"}, "engage_pick"),
+    ],
+)
+def test_a_lost_pick_is_refused(players: int, options: dict[str, str], pick: str) -> None:
+    # A draft_pick dropped loaded, and the seat's general deployment had no legal action later.
+    state = GAME.new_game(players=players, seed=6, **options)
+    tasks = state.to_dict()["tasks"]
+    index = max(i for i, t in enumerate(tasks) if t["kind"] == pick and i < len(tasks) - 1)
+    with pytest.raises(
+        ValueError, match=r"roster\[\d\] has \d general\(s\) and \d pick\(s\) to come, not the"
+    ):
+        _trusted(state, tasks[:index] + tasks[index + 1 :])
+
+
+def test_rosters_hold_three_generals_once_dealt() -> None:
+    state = GAME.new_game(players=4, seed=6, generals="random")
+    assert [len(r) for r in state.roster] == [3, 3, 3, 3]
+    roster = [list(r) for r in state.roster]
+    roster[2] = roster[2][:2]
+    with pytest.raises(
+        ValueError, match=r"roster\[2\] has 2 general\(s\) and 0 pick\(s\) to come, not the 3"
+    ):
+        _edited(state, roster=roster)
+
+
+def _in_a_hit(players: int) -> DozenWarState:
+    """A state of random play whose agenda is resolving a hit."""
+    for seed in range(60):
+        state = GAME.new_game(players=players, seed=seed, generals="random")
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.hit is not None and any(t.kind == "resolve_hit" for t in state.tasks):
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no hit in 60 games")
+
+
+def test_the_attack_and_its_steps_go_together() -> None:
+    state = _in_a_hit(4)
+    data = state.to_dict()
+    with pytest.raises(ValueError, match=r"attack is None but the agenda has the attack's steps"):
+        _edited(state, attack=None, hit=None)
+    with pytest.raises(ValueError, match=r"resolves a hit \(resolve_hit\) but hit is None"):
+        _edited(state, hit=None)
+    # An attack left behind by an agenda that no longer has its steps.
+    quiet = GAME.new_game(players=4, seed=1, generals="random")
+    with pytest.raises(ValueError, match=r"attack is set but the agenda lacks the attack's steps"):
+        _edited(quiet, attack=data["attack"])
+
+
+def test_what_a_hit_queues_for_after_its_damage_names_an_effect() -> None:
+    state = _in_a_hit(4)
+    hit = state.to_dict()["hit"]
+    good = {"seat": 0, "ref": ["skill", "raen.2"], "i": 0, "user": 0, "ctx": {}}
+    assert _edited(state, hit={**hit, "after": [good]}).hit is not None  # loads
+    # A reference with a part repeated raised KeyError: 'skill' when the effect went on.
+    for bad, message in [
+        ({**good, "ref": ["skill", "skill", "raen.2"]}, r"hit\.after\[0\]\.ref is .* no skill, card"),
+        ({**good, "seat": 7}, r"hit\.after\[0\]\.seat is 7, no seat"),
+        ({**good, "i": -1}, r"hit\.after\[0\]\.i or \.user is not a count"),
+        ({k: v for k, v in good.items() if k != "ctx"}, r"hit\.after\[0\] is .* not a dict of"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            _edited(state, hit={**hit, "after": [bad]})

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, each_in_one_place
 
 from .agenda import AUTO, DECIDE
@@ -492,3 +493,70 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     open_ = [g for g in GENERAL_IDS if g not in taken and g not in state.banned]
     if len(open_) < bans + kinds.count(("draft_pick", None)):
         raise ValueError(f"the draft has {len(open_)} generals left for its bans and picks")
+    _check_rosters(state)
+    _check_attack(state)
+
+
+#: Generals each seat plays with: three (R7.5: dealt, or drafted in two pick rounds and the
+#: banned round), one in Engage (R11.2).
+ROSTER_SIZE = 3
+ENGAGE_ROSTER_SIZE = 1
+
+
+def _check_rosters(state: DozenWarState) -> None:
+    """Each seat's generals and the picks still to come make its roster's size: a save with a
+    pick task lost loaded, and the seat's general deployment later had no legal action."""
+    tasks = state.tasks
+    if state.mode == "engage":
+        size, pending = ENGAGE_ROSTER_SIZE, [task.seat for task in tasks if task.kind == "engage_pick"]
+    elif any(task.kind == "deal_generals" for task in tasks):
+        size, pending = 0, []
+    else:
+        size, pending = ROSTER_SIZE, [task.seat for task in tasks if task.kind == "draft_pick"]
+        if any(task.kind == "draft_banned_round" for task in tasks):
+            pending += state.turns.order  # the banned round gives each seat one pick
+    for seat, roster in enumerate(state.roster):
+        if len(roster) + pending.count(seat) != size:
+            raise ValueError(
+                f"roster[{seat}] has {len(roster)} general(s) and {pending.count(seat)} pick(s) to come, "
+                f"not the {size} each seat plays with"
+            )
+
+
+#: The keys of an after-hit effect queued in a hit's window (``combat`` makes an effect task of each).
+_AFTER_KEYS = frozenset({"seat", "ref", "i", "user", "ctx"})
+
+
+def _check_attack(state: DozenWarState) -> None:
+    """The attack and the hit in progress are there exactly while the agenda's steps for them
+    are (``combat.declare`` to ``attack_end``; a hit from its window on), and what a hit queued
+    for after its damage names an effect: each missing or malformed one loaded, then failed an
+    assertion or raised ``KeyError`` mid-apply."""
+    kinds = {task.kind for task in state.tasks}
+    if (state.attack is not None) != ("attack_end" in kinds):
+        raise ValueError(
+            f"attack is {'set' if state.attack is not None else 'None'} but the agenda "
+            f"{'lacks' if state.attack is not None else 'has'} the attack's steps (attack_end)"
+        )
+    hit = state.hit
+    if hit is None:
+        if "resolve_hit" in kinds:
+            raise ValueError("the agenda resolves a hit (resolve_hit) but hit is None")
+        return
+    if state.attack is None:
+        raise ValueError("hit is set but no attack is in progress")
+    n = state.num_players
+    for index, entry in enumerate(hit.after):
+        where = f"hit.after[{index}]"
+        if not isinstance(entry, dict) or entry.keys() != _AFTER_KEYS:
+            raise ValueError(f"{where} is {shown(entry)}, not a dict of {sorted(_AFTER_KEYS)}")
+        if not _is_ref(entry["ref"]):
+            raise ValueError(f"{where}.ref is {shown(entry['ref'])}, no skill, card, event outcome or token")
+        if not (_is_int(entry["seat"]) and 0 <= entry["seat"] < n):
+            raise ValueError(f"{where}.seat is {shown(entry['seat'])}, no seat of 0..{n - 1}")
+        if not (_is_int(entry["i"]) and entry["i"] >= 0) or not _is_int(entry["user"]):
+            raise ValueError(
+                f"{where}.i or .user is not a count: {shown(entry['i'])}, {shown(entry['user'])}"
+            )
+        if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
+            raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
