@@ -26,6 +26,7 @@ from games.dozen_war.dozen_war_helpers import (
     target,
     with_status,
 )
+from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
     Attack,
     DefendCard,
@@ -33,6 +34,7 @@ from tabletop.games.dozen_war.actions import (
     Dig,
     EndTurn,
     Guard,
+    HandOver,
     Move,
     Necklace,
     Pass,
@@ -434,3 +436,155 @@ def test_r12_14_r3_1_a_player_level_attack_can_be_guarded() -> None:
     play(s, Guard(guard))
     pass_all(s)
     assert hp(s, lucy) == 3 and hp(s, guard) == 1 and s.decision == "turn"
+
+
+def test_r8_10_r8_11_a_general_that_dug_a_piece_may_still_hand_it_over() -> None:
+    """R8.10, R8.11: digging forbids moving, attacking and skills, not handing pieces over."""
+    s = bare()
+    est = general(s, 0, "est", (2, 6))
+    kazu = general(s, 0, "kazu", (2, 7))
+    mountain(s, (3, 6), ["map_piece_1"])
+    play(s, Dig(est, acell(s, (3, 6))))
+    assert s.units[est].pieces == ("map_piece_1",)
+    play(s, HandOver(est, kazu, 1))
+    assert s.units[est].pieces == () and s.units[kazu].pieces == ("map_piece_1",)
+
+
+def test_r15_9_a_general_that_attacked_does_not_take_a_loose_piece() -> None:
+    """R15.9, R8.10: taking a loose piece is a dig, with the dig's conditions."""
+    s = bare()
+    est = general(s, 0, "est", (5, 5))
+    foe = soldier(s, 1, "infantry", (5, 6))
+    s.loose[cell(s, (5, 5))] = ["map_piece_1"]
+    attack(s, est, foe)
+    refused(s, Dig(est, acell(s, (5, 5))), "R8.10")
+    assert s.loose == {cell(s, (5, 5)): ["map_piece_1"]}
+
+
+def test_r3_4d_r2_8e_splash_does_not_pass_a_destroyed_castles_cell() -> None:
+    """R3.4d, R2.8e: a destroyed castle's cell is a plain cell: an empty one stops the splash."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (8, 4))
+    victim = soldier(s, 2, "archer", (8, 5))
+    castle(s, 2, "archer", (8, 6), hp=0)
+    beyond = soldier(s, 1, "archer", (8, 7))
+    attack(s, cav, victim)
+    assert hp(s, victim) == 0 and hp(s, beyond) == 1
+
+
+def test_r7_2_a_player_with_only_soldiers_left_plays_on_and_falls_with_the_last() -> None:
+    """R7.2, R7.2a: no castle and no living general, but a soldier: still in; its last soldier's
+    death eliminates it at once (coins to the bank, hand to the discard pile)."""
+    s = bare()
+    give_coins(s, 1, 6)
+    give(s, 1, "cav.khien_go")
+    s.roster[1].append("lucy")  # dead: not on the board
+    anchor = next(u for u in s.units.values() if u.owner == 1)
+    last = soldier(s, 1, "archer", (5, 6))
+    cav = soldier(s, 0, "cavalry", (5, 5))
+    del s.units[anchor.id]
+    s.forget_legal_actions()
+    assert not s.eliminated[1]
+    attack(s, cav, last)
+    assert s.eliminated[1] and s.coins[1] == 0 and s.bank == 30 and s.hands[1] == []
+    assert any(c.startswith("cav.khien_go#") for c in s.discard) and 1 not in s.turns.order
+
+
+def test_r3_4b_each_strike_of_a_multi_strike_cavalry_attack_splashes_on_its_own_kill() -> None:
+    """R3.4b: Phán Quyết gives a cavalry +1 strike; each killing strike splashes along its own line."""
+    s = bare()
+    general(s, 0, "mask", (9, 9))
+    cav = soldier(s, 0, "cavalry", (9, 8))
+    first = soldier(s, 1, "archer", (9, 7))
+    behind_first = soldier(s, 1, "archer", (9, 6))
+    second = soldier(s, 2, "archer", (8, 8))
+    behind_second = soldier(s, 3, "archer", (7, 8))
+    play(s, UseSkill("mask.2"))
+    if s.decision == "select":
+        play(s, target(cav))
+    pass_all(s)
+    play(s, Attack(cav), target(first))
+    pass_all(s)
+    assert hp(s, first) == 0 and hp(s, behind_first) == 0
+    assert s.decision == "target"
+    play(s, target(second))
+    pass_all(s)
+    assert hp(s, second) == 0 and hp(s, behind_second) == 0 and s.units[cav].attacked
+
+
+def test_r15_5_r15_2_the_standing_volcano_is_dug_from_next_to_it_and_the_warp_stays() -> None:
+    """R15.5, R15.2: in a 4-player game the volcano holds one token under the warp point; a general
+    next to the standing volcano digs it; the volcano still stands and still blocks."""
+    s = GAME.new_game(players=4, seed=5, generals="random")
+    while s.decision != "turn":
+        s.apply(s.legal_actions()[0])
+    seat = s.current_player
+    assert seat is not None and s.volcano_up
+    volcano = cell(s, (6, 6))
+    assert len(s.mountains[volcano]) == 1
+    digger = next(u for u in s.units.values() if u.owner == seat and u.general)
+    s.units[digger.id] = attrs.evolve(digger, cell=cell(s, (5, 6)))
+    s.forget_legal_actions()
+    token = s.mountains[volcano][0]
+    play(s, Dig(digger.id, acell(s, (6, 6))))
+    assert volcano not in s.mountains and s.volcano_up and volcano in s.terrain
+    assert token in s.units[digger.id].pieces or token in s.spent_tokens
+
+
+def test_r12_6_after_a_guard_the_later_steps_protect_the_guard_not_the_target() -> None:
+    """R12.6: the guard becomes the receiver, so Lucy's Phân Ảnh (receiver: Lucy) no longer fits
+    and an archer card cannot protect the infantry guard (R6.4); Khiên Ma Thuật (infantry) can."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    lucy = general(s, 1, "lucy", (5, 5))
+    guard = soldier(s, 1, "infantry", (4, 5))
+    give(s, 1, "arc.bom_khoi")
+    give(s, 1, "inf.khien_ma_thuat")
+    play(s, Attack(cav), target(lucy), Guard(guard))
+    assert DefendSkill("lucy.1") not in s.legal_actions()
+    pass_until(s, "defence_card")
+    legal = s.legal_actions()
+    assert DefendCard("arc.bom_khoi") not in legal and DefendCard("inf.khien_ma_thuat") in legal
+    refused(s, DefendCard("arc.bom_khoi"), "R6.4")
+    play(s, DefendCard("inf.khien_ma_thuat"))
+    pass_all(s)
+    assert hp(s, guard) == 1 and hp(s, lucy) == 3 and hp(s, cav) == 0
+
+
+# ---------------------------------------------------------------------- refusals name the exact rule
+
+
+def test_r8_4_r8_3_r2_2a_r2_3b_a_refused_move_names_the_rule_its_cell_breaks() -> None:
+    """R8.4, R8.3, R2.2a, R2.3b: a move refused for its last cell names that cell's own rule, and nothing changes."""
+    s = bare()
+    est = general(s, 0, "est", (5, 5))
+    general(s, 0, "kazu", (5, 6))
+    refused(s, Move(est, acell(s, (5, 6))), "R8.4")
+    inf = soldier(s, 0, "infantry", (7, 5))
+    for _ in range(5):
+        soldier(s, 0, "infantry", (7, 6))
+    refused(s, Move(inf, acell(s, (7, 6))), "R8.3")
+    s.volcano_up = True
+    mountain(s, (6, 6))
+    archer = soldier(s, 0, "archer", (6, 7))
+    refused(s, Move(archer, acell(s, (6, 6))), "R2.2a")
+    mountain(s, (3, 3))
+    soldier(s, 0, "archer", (3, 3))
+    climber = soldier(s, 0, "archer", (3, 4))
+    refused(s, Move(climber, acell(s, (3, 3))), "R2.3b")
+
+
+def test_r10_10_r11_3_a_move_onto_an_allys_cell_or_castle_or_an_own_unit_in_engage_names_its_rule() -> None:
+    """R10.10: allies never share a cell nor enter each other's castles; R11.3: in Engage a unit never
+    ends its move on its own unit."""
+    s = bare(mode="alliance")
+    mover = soldier(s, 0, "infantry", (5, 5))
+    soldier(s, 2, "infantry", (5, 6))
+    castle(s, 2, "archer", (4, 4))
+    refused(s, Move(mover, acell(s, (5, 6))), "R10.10")
+    refused(s, Move(mover, acell(s, (4, 4))), "R10.10")
+    e = bare(players=2)
+    e.tasks = [Task("turn", 0)]
+    first = soldier(e, 0, "infantry", (1, 1))
+    soldier(e, 0, "infantry", (1, 2))
+    refused(e, Move(first, acell(e, (1, 2))), "R11.3")

@@ -25,6 +25,7 @@ from .board import castle_at, from_action_cell, is_enemy, is_mountain, occupancy
 from .components import CARDS, GENERAL_IDS, GENERALS, REVIVE_COST, SKILLS, ULTIMATE_COST
 
 if TYPE_CHECKING:
+    from .model import Unit
     from .state import DozenWarState
 
 #: The action types each decision takes, for the refusal of an action of the wrong kind.
@@ -144,14 +145,17 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             if cell is None:
                 return f"R8.1a: {code} is off the board"
             if is_mountain(state, cell):
-                return f"R2.2, R2.3: {unit.label()} cannot end a move on that mountain"
+                return f"R2.2, R2.3{_mountain_rule(state, unit, cell)}: {unit.label()} cannot end a move on that mountain"
             castle = castle_at(state, cell)
             if castle is not None and state.castles[castle].owner != seat:
-                return "R2.8b: only the owner's units enter a castle"
-            occ = occupancy(state)
-            if any(state.units[u].owner != seat for u in occ[cell]):
-                return "R8.2: units cannot enter a cell holding another player's unit"
-            return "R8.1a, R8.2, R8.3: no legal path of that length reaches that cell"
+                ally = not is_enemy(state, seat, state.castles[castle].owner)
+                return f"R2.8b{', R10.10' if ally else ''}: only the owner's units enter a castle"
+            here = [state.units[u] for u in occupancy(state)[cell]]
+            others = [u for u in here if u.owner != seat]
+            if others:
+                ally = any(not is_enemy(state, seat, u.owner) for u in others)
+                return f"R8.2{', R10.10' if ally else ''}: units cannot enter a cell holding another player's unit"
+            return f"R8.1a, R8.2, R8.3{_full_rule(state, unit, here)}: no legal path of that length reaches that cell"
         case Attack(unit=uid, card=card):
             problem = _own_unit(state, uid)
             if problem:
@@ -226,6 +230,26 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R8.14: a revival costs {REVIVE_COST} coins"
             return "R8.14: that general cannot be revived into that castle"
     return None
+
+
+def _mountain_rule(state: DozenWarState, unit: Unit, cell: int) -> str:
+    """The mountain rule a move ending on ``cell`` breaks, beyond R2.2-R2.3 (with a leading comma)."""
+    if cell == spec_of(state).volcano:
+        return ", R2.2a"  # nobody climbs the standing volcano
+    if unit.is_general or unit.cls == "cavalry":
+        return ""  # R2.3 itself: cavalry and generals never go up
+    if any(u.cell == cell for u in state.units.values()):
+        return ", R2.3b"  # one soldier per mountain
+    return ", R2.3a"  # climbing is the last step of a move in reach
+
+
+def _full_rule(state: DozenWarState, unit: Unit, here: list[Unit]) -> str:
+    """The capacity rule a move ending among ``here`` (own units) breaks (with a leading comma)."""
+    if state.mode == "engage" and here:
+        return ", R11.3"  # one unit per cell
+    if unit.is_general and any(u.is_general for u in here):
+        return ", R8.3a, R8.4"  # two generals never share a cell
+    return ""
 
 
 def _warp(state: DozenWarState, seat: int, uid: object) -> str:
