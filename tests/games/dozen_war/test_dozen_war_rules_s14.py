@@ -43,6 +43,7 @@ from tabletop.games.dozen_war.actions import (
     Warp,
 )
 from tabletop.games.dozen_war.model import Task
+from tabletop.games.dozen_war.state import DozenWarState
 
 # ---------------------------------------------------------------------- §2 board
 
@@ -588,3 +589,71 @@ def test_r10_10_r11_3_a_move_onto_an_allys_cell_or_castle_or_an_own_unit_in_enga
     first = soldier(e, 0, "infantry", (1, 1))
     soldier(e, 0, "infantry", (1, 2))
     refused(e, Move(first, acell(e, (1, 2))), "R11.3")
+
+
+def _lucy_hit_with_a_card_in_hand(status: str) -> tuple[DozenWarState, int]:
+    """A cavalry attacks Lucy (who has ``status``); P2 holds a card, so the hit's window stays open at
+    the defence-card step (DW-12.6); the state there and Lucy's id."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 6))
+    lucy = general(s, 1, "lucy", (5, 7))
+    with_status(s, lucy, status)
+    give(s, 1, "inf.bua_chien")
+    play(s, Attack(cav), target(lucy))
+    assert s.decision == "defence_card" and s.current_player == 1
+    return s, lucy
+
+
+def test_r13_6_r5_2c_a_silenced_or_frozen_lucys_phan_anh_is_refused_naming_r13_6() -> None:
+    """R13.6, R5.2c: no defence skill of a silenced general, nor for a frozen receiver; the refusal
+    names R13.6 and changes nothing."""
+    for status in ("silence", "freeze", "stun"):
+        s, lucy = _lucy_hit_with_a_card_in_hand(status)
+        refused(s, DefendSkill("lucy.1"), "R13.6")
+        pass_all(s)
+        assert hp(s, lucy) == 2
+
+
+def test_r3_1d_r3_1a_r3_1b_a_refused_guard_names_why() -> None:
+    """R3.1d: a stunned infantry does not guard; R3.1a: never itself; R3.1b: an infantry general
+    guards soldiers only."""
+    s = bare()
+    archer = soldier(s, 0, "archer", (5, 2))
+    lucy = general(s, 1, "lucy", (5, 5))
+    stunned = soldier(s, 1, "infantry", (5, 6))
+    kazu = general(s, 1, "kazu", (4, 5))
+    soldier(s, 1, "infantry", (6, 5))
+    with_status(s, stunned, "stun")
+    play(s, Attack(archer), target(lucy))
+    assert s.decision == "guard"
+    refused(s, Guard(stunned), "R3.1d")
+    refused(s, Guard(kazu), "R3.1b")
+    t = bare()
+    archer = soldier(t, 0, "archer", (5, 2))
+    inf = soldier(t, 1, "infantry", (5, 5))
+    soldier(t, 1, "infantry", (5, 6))
+    play(t, Attack(archer), target(inf))
+    assert t.decision == "guard"
+    refused(t, Guard(inf), "R3.1a")
+
+
+def test_r5_4a_a_defence_card_or_skill_against_a_counter_is_refused_naming_r5_4a() -> None:
+    """R5.4a, R12.11: the attacker answers Dao Găm's counter with a guard only: its Bom Khói and
+    Lucy's Phân Ảnh are refused naming R5.4a."""
+    s = bare()
+    lucy = general(s, 0, "lucy", (6, 6))
+    soldier(s, 0, "infantry", (5, 6))
+    foe = soldier(s, 1, "archer", (6, 9))
+    give(s, 0, "arc.bom_khoi")
+    give(s, 1, "arc.dao_gam")
+    play(s, Attack(lucy), target(foe))
+    pass_until(s, "defence_card")
+    play(s, DefendCard("arc.dao_gam"))
+    while s.decision == "necklace":
+        play(s, Pass())
+    assert s.decision == "guard" and s.current_player == 0
+    refused(s, DefendCard("arc.bom_khoi"), "R5.4a")
+    refused(s, DefendSkill("lucy.1"), "R5.4a")
+    play(s, Pass())
+    pass_all(s)
+    assert hp(s, foe) == 0 and hp(s, lucy) == 2

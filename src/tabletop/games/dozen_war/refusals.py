@@ -104,24 +104,80 @@ def _specific(state: DozenWarState, action: Action) -> str | None:
             return f"R3.1: only your own infantry can guard, not {action.unit}"
         if unit.guarded:
             return f"R3.1c: {unit.label()} has already guarded this turn"
+        if unit.has("stun"):
+            return f"R3.1d, R13.6: {unit.label()} is stunned and cannot guard"
+        task = state.tasks[-1]
+        receiver = (
+            task.data["target"] if task.data.get("counter") else state.hit.receiver if state.hit else -1
+        )
+        if unit.id == receiver:
+            return f"R3.1a: {unit.label()} cannot guard itself"
+        if unit.general and (receiver >= CASTLE_BASE or state.units[receiver].general):
+            return f"R3.1b: {unit.label()} guards only a soldier, not a general or a castle"
         return f"R3.1, R3.1b: {unit.label()} is not within 1 cell of a unit it may guard"
-    if decision == "defence_skill" and isinstance(action, DefendSkill):
-        entry = SKILLS.get(action.skill)
-        if entry is None:
-            return f"R12.6: unknown skill {action.skill!r}"
-        if action.skill in state.marks[seat]:
-            return f"R5.2a: {entry.name_vi} is already marked this round"
-        if state.hit is not None and entry.stars < state.hit.star:
-            return f"R5.5b: {entry.name_vi} has {entry.stars} stars, fewer than the hit's {state.hit.star}"
-        return f"R13.5: {entry.name_vi} does not fit this hit"
-    if decision == "defence_card" and isinstance(action, DefendCard):
-        card = CARDS.get(action.card)
-        if card is None:
-            return f"R12.6: unknown card {action.card!r}"
-        if state.hit is not None and card.stars < state.hit.star:
-            return f"R5.5b: {card.name_vi} has {card.stars} stars, fewer than the hit's {state.hit.star}"
-        return f"R6.4, R12.6: {card.name_vi} cannot protect this receiver"
+    if isinstance(action, DefendSkill) and state.hit is not None:
+        return _defence_skill_refusal(state, action)
+    if isinstance(action, DefendCard) and state.hit is not None:
+        return _defence_card_refusal(state, seat, action)
     return None
+
+
+def _defence_skill_refusal(state: DozenWarState, action: DefendSkill) -> str:
+    """The rule a defence skill breaks on the current hit (R5.2-R5.5, R11.6, R12.6, R13.5-R13.6)."""
+    hit = state.hit
+    assert hit is not None
+    entry = SKILLS.get(action.skill)
+    if entry is None:
+        return f"R12.6: unknown skill {action.skill!r}"
+    owner = next((s for s in range(state.num_players) if entry.general in state.roster[s]), None)
+    if owner is None:
+        return f"R5.1: {GENERALS[entry.general].name} is nobody's general in this game"
+    name = entry.name_vi
+    if entry.timing == "attack":
+        return f"R5.2: {name} is an attack skill, used only in your own turn"
+    if owner == state.turns.current:
+        return f"R5.2, R5.4a: {name} is not used in your own turn (only a guard answers a counter)"
+    if action.skill in state.marks[owner]:
+        return f"R5.2a: {name} is already marked this round"
+    user = state.units.get(GENERAL_IDS.index(entry.general))
+    if user is None:
+        return f"R5.2c: {GENERALS[entry.general].name} is dead"
+    if user.has("stun") or user.has("silence"):
+        return f"R5.2c, R13.6: {user.label()} is stunned or silenced"
+    receiver = state.units.get(hit.receiver) if hit.receiver < CASTLE_BASE else None
+    if receiver is not None and receiver.has("freeze"):
+        return f"R13.6: {receiver.label()} is frozen: no defence skill protects it"
+    if state.mode == "engage" and state.defence_skill_used[owner]:
+        return "R11.6: one defence skill per opponent turn in Engage"
+    if hit.skill_used:
+        return "R5.4, R12.6: one defence skill per hit"
+    if entry.ultimate and state.mode != "engage" and state.coins[owner] < ULTIMATE_COST:
+        return f"R5.2b: {name} costs {ULTIMATE_COST} coins"
+    if not action.copy and entry.stars < hit.star:
+        return f"R5.5b: {name} has {entry.stars} stars, fewer than the hit's {hit.star}"
+    return f"R13.5: {name} does not fit this hit"
+
+
+def _defence_card_refusal(state: DozenWarState, seat: int, action: DefendCard) -> str:
+    """The rule a defence card breaks on the current hit (R5.4a, R5.5b, R6.3-R6.5, R11.6, R12.6)."""
+    hit = state.hit
+    assert hit is not None
+    card = CARDS.get(action.card)
+    if card is None:
+        return f"R12.6: unknown card {action.card!r}"
+    if not any(c.startswith(action.card + "#") for c in state.hands[seat]):
+        return f"R6.3: you hold no {card.name_vi}"
+    if card.kind not in ("defence", "action_or_defence"):
+        return f"R6.5: {card.name_vi} is not a defence card"
+    if seat == state.turns.current:
+        return f"R5.4a: {card.name_vi} cannot answer in your own turn (only a guard answers a counter)"
+    if hit.card_used:
+        return "R6.5, R12.6: one defence card per hit"
+    if state.mode == "engage" and state.defence_card_used[seat]:
+        return "R11.6: one defence card per opponent turn in Engage"
+    if card.stars < hit.star:
+        return f"R5.5b: {card.name_vi} has {card.stars} stars, fewer than the hit's {hit.star}"
+    return f"R6.4, R12.6: {card.name_vi} cannot protect this receiver"
 
 
 def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
