@@ -657,3 +657,41 @@ def test_r5_4a_a_defence_card_or_skill_against_a_counter_is_refused_naming_r5_4a
     play(s, Pass())
     pass_all(s)
     assert hp(s, foe) == 0 and hp(s, lucy) == 2
+
+
+def test_r13_6_a_rooted_general_uses_no_attack_icon_skill_a_frozen_one_only_a_buff() -> None:
+    """R13.6: root forbids a general's attack-icon skills; freeze forbids attacks (a fist skill), not
+    a buff; each refusal names R13.6 and changes nothing."""
+    rooted = bare()
+    soul = general(rooted, 0, "soul", (5, 5))
+    with_status(rooted, soul, "root")
+    refused(rooted, UseSkill("soul.1"), "R13.6")
+    frozen = bare()
+    kazu = general(frozen, 0, "kazu", (5, 5))
+    foe = soldier(frozen, 1, "infantry", (5, 7))
+    with_status(frozen, kazu, "freeze")
+    refused(frozen, UseSkill("kazu.2"), "R13.6")
+    buffed = bare()
+    soul = general(buffed, 0, "soul", (5, 5))
+    with_status(buffed, soul, "freeze")
+    play(buffed, UseSkill("soul.1"))
+    assert "soul.1" in buffed.marks[0] and hp(frozen, foe) == 2
+
+
+def test_r5_2_r11_6_a_defence_skill_in_the_own_turn_and_a_second_use_in_engage_name_their_rules() -> None:
+    """R5.2: a defence skill is never used in the own turn (even after the turn's attack skill);
+    R11.6: in Engage a used skill stays used for the match."""
+    s = bare()
+    general(s, 0, "soul", (5, 5))
+    general(s, 0, "lucy", (7, 7))
+    play(s, UseSkill("soul.1"))
+    pass_all(s)
+    refused(s, UseSkill("lucy.1"), "R5.2")
+    e = bare(players=2)
+    e.tasks = [Task("turn", 0)]
+    general(e, 0, "siri", (0, 0))
+    general(e, 1, "lucy", (7, 7))
+    play(e, UseSkill("siri.1"))
+    pass_all(e)
+    play(e, EndTurn(), EndTurn())
+    refused(e, UseSkill("siri.1"), "R11.6")

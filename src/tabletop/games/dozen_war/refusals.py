@@ -236,14 +236,16 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R5.1: unknown skill {skill!r}"
             if entry.general not in state.roster[seat]:
                 return f"R5.1: {GENERALS[entry.general].name} is not your general"
+            if entry.timing == "defence":
+                return f"R5.2: {entry.name_vi} is a defence skill"
             if skill in state.marks[seat]:
+                if state.mode == "engage":
+                    return f"R5.2a, R11.6: {entry.name_vi} has been used this match"
                 return f"R5.2a: {entry.name_vi} is already marked this round"
             if state.attack_skill_used:
                 return "R5.3: you have used your one attack-icon skill this turn"
             if entry.ultimate and state.mode != "engage" and state.coins[seat] < ULTIMATE_COST:
                 return f"R5.2b: {entry.name_vi} costs {ULTIMATE_COST} coins"
-            if entry.timing == "defence":
-                return f"R5.2: {entry.name_vi} is a defence skill"
             user = state.units.get(GENERAL_IDS.index(entry.general))
             if user is None:
                 return f"R5.2c: {GENERALS[entry.general].name} is dead"
@@ -253,6 +255,10 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
                 return f"R8.10, R8.11: {user.label()} dug or handed pieces over this turn"
             if user.has("stun"):
                 return f"R13.6: {user.label()} is stunned"
+            if user.has("root"):
+                return f"R13.6: {user.label()} is rooted: no attack-icon skill"
+            if entry.fist and user.has("freeze"):
+                return f"R12.2, R13.6: {user.label()} is frozen: no attack"
             return f"R5.2c, R5.3a, R6.8: {entry.name_vi} cannot be used now"
         case PlayCard(card=card):
             if card not in CARDS:
