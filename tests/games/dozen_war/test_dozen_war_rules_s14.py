@@ -39,9 +39,11 @@ from tabletop.games.dozen_war.actions import (
     Necklace,
     Pass,
     PlayCard,
+    Revive,
     UseSkill,
     Warp,
 )
+from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -695,3 +697,18 @@ def test_r5_2_r11_6_a_defence_skill_in_the_own_turn_and_a_second_use_in_engage_n
     pass_all(e)
     play(e, EndTurn(), EndTurn())
     refused(e, UseSkill("siri.1"), "R11.6")
+
+
+def test_r10_11_r8_14_no_revival_in_the_allys_castle() -> None:
+    """R10.11, R8.14: a dead general is never revived into the ally's castle; the refusal names R10.11."""
+    s = bare(players=4, seat=0, round_=5, mode="alliance")
+    give_coins(s, 0, 4)
+    castle(s, 0, "infantry", (1, 6))
+    castle(s, 2, "infantry", (6, 11))
+    s.roster[0].append("est")
+    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
+    s.forget_legal_actions()
+    run(s)
+    legal = s.legal_actions()
+    assert Revive("est", acell(s, (1, 6))) in legal and Revive("est", acell(s, (6, 11))) not in legal
+    refused(s, Revive("est", acell(s, (6, 11))), "R10.11")

@@ -285,11 +285,15 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
         case Warp(unit=uid):
             return _warp(state, seat, uid)
-        case Revive():
+        case Revive(cell=code):
             if state.acted:
                 return "R8.14: revival only at the very start of the turn"
             if state.coins[seat] < REVIVE_COST:
                 return f"R8.14: a revival costs {REVIVE_COST} coins"
+            cell = from_action_cell(spec_of(state), code)
+            castle = castle_at(state, cell) if cell is not None else None
+            if castle is not None and state.castles[castle].owner != seat:
+                return "R8.14, R10.11: a general is revived only in its own player's castle, never an ally's"
             return "R8.14: that general cannot be revived into that castle"
     return None
 
