@@ -712,3 +712,42 @@ def test_r10_11_r8_14_no_revival_in_the_allys_castle() -> None:
     legal = s.legal_actions()
     assert Revive("est", acell(s, (1, 6))) in legal and Revive("est", acell(s, (6, 11))) not in legal
     refused(s, Revive("est", acell(s, (6, 11))), "R10.11")
+
+
+def test_r7_1_r15_10_moving_onto_a_loose_piece_for_the_fifth_wins_at_once() -> None:
+    """R7.1, R7.1a, R15.10: a soldier stepping into a cell with a loose map piece makes its player
+    hold five: the game ends at once (five_map_pieces)."""
+    s = bare(round_=3)
+    general(s, 0, "est", (0, 0), pieces=("map_piece_1", "map_piece_2", "map_piece_3", "map_piece_4"))
+    inf = soldier(s, 0, "infantry", (5, 5))
+    s.loose[cell(s, (5, 6))] = ["map_piece_5"]
+    assert s.scores()[0]["map_pieces"] == 4
+    play(s, Move(inf, acell(s, (5, 6))))
+    assert s.outcome is not None and s.outcome.reason == "five_map_pieces" and s.outcome.winners == (0,)
+
+
+def test_r2_3a_r13_7_phi_than_never_swaps_est_onto_a_mountain() -> None:
+    """R2.3a, R13.3 swap_redirect: a swap must leave both cells legal, so Est never swaps with his
+    soldier standing on a mountain; with a soldier on a plain cell the swap is offered."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    est = general(s, 1, "est", (5, 5))
+    mountain(s, (5, 7))
+    perched = soldier(s, 1, "archer", (5, 7))
+    play(s, Attack(cav), target(est))
+    assert DefendSkill("est.1") not in s.legal_actions()  # only Phục Thù is offered
+    refused(s, DefendSkill("est.1"), "R13.5")
+    t = bare()
+    cav = soldier(t, 0, "cavalry", (5, 4))
+    est = general(t, 1, "est", (5, 5))
+    mountain(t, (5, 7))
+    soldier(t, 1, "archer", (5, 7))
+    plain = soldier(t, 1, "archer", (7, 7))
+    play(t, Attack(cav), target(est))
+    assert t.decision == "defence_skill"
+    play(t, DefendSkill("est.1"))
+    if t.decision == "select":
+        assert target(perched) not in t.legal_actions()
+        play(t, target(plain))
+    pass_all(t)
+    assert t.units[est].cell == cell(t, (7, 7)) and hp(t, plain) == 0 and hp(t, est) == 3
