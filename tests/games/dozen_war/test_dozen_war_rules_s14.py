@@ -26,12 +26,14 @@ from games.dozen_war.dozen_war_helpers import (
     target,
     with_status,
 )
-from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war import GAME, GENERALS, SKILLS
 from tabletop.games.dozen_war.actions import (
     Attack,
+    Ban,
     DefendCard,
     DefendSkill,
     Dig,
+    Draft,
     EndTurn,
     Guard,
     HandOver,
@@ -751,3 +753,85 @@ def test_r2_3a_r13_7_phi_than_never_swaps_est_onto_a_mountain() -> None:
         play(t, target(plain))
     pass_all(t)
     assert t.units[est].cell == cell(t, (7, 7)) and hp(t, plain) == 0 and hp(t, est) == 3
+
+
+# ---------------------------------------------------------------------- rules no test named yet
+
+
+def test_r0_2_a_player_may_draft_generals_of_one_class() -> None:
+    """R0.2: factions are colour only: the first picker takes an infantry general in each of its
+    free pick rounds (R7.5a), whatever the others do."""
+    s = GAME.new_game(players=4, seed=1)
+    while s.decision == "draft_ban":
+        play(
+            s,
+            next(
+                a for a in s.legal_actions() if isinstance(a, Ban) and GENERALS[a.general].cls != "infantry"
+            ),
+        )
+    first = s.current_player
+    assert first is not None
+    while s.decision == "draft_pick" and len(s.roster[first]) < 2:
+        wanted = s.current_player == first
+        play(
+            s,
+            next(
+                a
+                for a in s.legal_actions()
+                if isinstance(a, Draft) and (GENERALS[a.general].cls == "infantry") == wanted
+            ),
+        )
+    assert len(s.roster[first]) == 2 and all(GENERALS[g].cls == "infantry" for g in s.roster[first])
+
+
+def test_r2_13_r4_6_generals_hp_is_a_number_and_each_ultimate_is_slot_three() -> None:
+    """R2.13: a general's HP is an integer 0-3; R4.6: the roster's classes and ultimates."""
+    classes = {g: GENERALS[g].cls for g in GENERALS}
+    assert classes == {
+        "est": "infantry", "kazu": "infantry", "rodoc": "infantry",
+        "mask": "cavalry", "soul": "cavalry", "siri": "cavalry",
+        "raen": "archer", "xacnas": "archer", "lucy": "archer",
+        "grim": "alchemist", "neuro": "alchemist", "ranus": "alchemist",
+    }  # fmt: skip
+    ultimates = {k.split(".")[0]: SKILLS[k].name_vi for k in SKILLS if SKILLS[k].ultimate}
+    assert ultimates == {
+        "est": "Ác Mộng Phía Đông", "kazu": "Xích Quỷ Kazu", "rodoc": "Hồi Sức", "mask": "Cán Cân Công Lý",
+        "soul": "Thây Độc", "siri": "Ám Phong", "raen": "Hàn Tiễn", "xacnas": "Phân Bóng",
+        "lucy": "Điên Cuồng", "grim": "Sao Chép", "neuro": "Thuốc Câm", "ranus": "Bùng Cháy",
+    }  # fmt: skip
+    assert all(k.endswith(".3") for k in SKILLS if SKILLS[k].ultimate)
+    s = bare()
+    lucy = general(s, 1, "lucy", (5, 5))
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    attack(s, cav, lucy)
+    assert isinstance(s.units[lucy].hp, int) and s.units[lucy].hp == 2
+
+
+def test_r10_6_alliance_rounds_are_the_four_player_rounds() -> None:
+    """R10.6, R9.2: in alliance mode round 2 gives each player a coin, a card per castle and a
+    soldier per castle, then the event, as in the 4-player game."""
+    s = GAME.new_game(players=4, seed=4, mode="alliance", generals="random")
+    while s.round < 2 or s.decision != "turn":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if isinstance(a, (EndTurn, Pass))), legal[0]))
+    assert len(s.events_done) == 1
+    assert sum(s.coins) + s.bank == 30 and all(0 <= c <= 3 for c in s.coins)
+    assert all(len(hand) >= 1 for hand in s.hands)
+    for keep in s.castles:
+        inside = [u for u in s.units.values() if u.cell == keep.cell and not u.general]
+        assert len(inside) >= 1 and all(u.cls == keep.type for u in inside)
+
+
+def test_r15_7_r2_18_a_treasure_leaves_the_game_when_dug_and_never_moves() -> None:
+    """R15.7, R2.18: a dug treasure acts once and is spent; the digger holds no token afterwards, so a
+    kill steals nothing."""
+    s = bare()
+    est = general(s, 0, "est", (2, 6), hp=1)
+    mountain(s, (3, 6), ["ruong_vang_mativen"])
+    play(s, Dig(est, acell(s, (3, 6))))
+    assert s.units[est].pieces == () and "ruong_vang_mativen" in s.spent_tokens and s.coins[0] == 2
+    play(s, EndTurn())
+    archer = soldier(s, 1, "archer", (2, 8))
+    general(s, 1, "lucy", (9, 9))
+    attack(s, archer, est)
+    assert hp(s, est) == 0 and s.units[gid("lucy")].pieces == () and s.loose == {}
