@@ -204,3 +204,35 @@ def test_what_a_hit_queues_for_after_its_damage_names_an_effect() -> None:
     ]:
         with pytest.raises(ValueError, match=message):
             _edited(state, hit={**hit, "after": [bad]})
+
+
+@pytest.mark.parametrize(("players", "mode"), [(4, "alliance"), (4, "ffa"), (3, "ffa"), (2, "engage")])
+def test_the_teams_are_those_setup_makes(players: int, mode: str) -> None:
+    state = GAME.new_game(players=players, seed=2, mode=mode)
+    sides = list(state.side_of)
+    assert sides == ([0, 1, 0, 1] if mode == "alliance" else list(range(players)))
+    # One seat's side copied over another's: a seat without enemies had no legal action later.
+    sides[1] = sides[0]
+    with pytest.raises(ValueError, match=r"side_of is \[.*\], not the \w+ teams"):
+        _edited(state, side_of=sides)
+
+
+def test_every_mountain_slot_gets_a_token() -> None:
+    # A starting map piece's task copied (3 players): "8 tokens for 7 slots" raised mid-setup.
+    state = GAME.new_game(players=3, seed=2, generals="random")
+    tasks = state.to_dict()["tasks"]
+    index = next(i for i, t in enumerate(tasks) if t["kind"] == "place_start_piece")
+    with pytest.raises(ValueError, match=r"4 starting map piece\(s\) given or to give leave \d+ tokens"):
+        _trusted(state, [*tasks[: index + 1], tasks[index], *tasks[index + 1 :]])
+
+
+def test_a_counters_remembered_receiver_is_a_cell_a_class_and_a_flag() -> None:
+    state = _in_a_hit(4)
+    hit = state.to_dict()["hit"]
+    entry = {"seat": 0, "ref": ["skill", "raen.2"], "i": 0, "user": 0, "ctx": {}}
+    for info in ([5, "archer", False], None):
+        assert _edited(state, hit={**hit, "after": [{**entry, "ctx": {"receiver_info": info}}]}).hit
+    # Shuffled, the class was read as a cell and stats_of raised KeyError when the counter struck.
+    for info in (["archer", 5, False], [5, "archer"], [5, "archer", 1], [10_000, "archer", True]):
+        with pytest.raises(ValueError, match=r"hit\.after\[0\]\.ctx\.receiver_info is .* not \[cell, class"):
+            _edited(state, hit={**hit, "after": [{**entry, "ctx": {"receiver_info": info}}]})

@@ -451,6 +451,8 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"{where}.data is nested more than {_MAX_TASK_NESTING} deep")
         if "ref" in data and not _is_ref(data["ref"]):  # read when the effect goes on: a ValueError mid-apply
             raise ValueError(f"{where}.data.ref is {data['ref']!r}, no skill, card, event outcome or token")
+        if isinstance(data.get("ctx"), dict):
+            _check_ctx(f"{where}.data.ctx", data["ctx"], spec)
         if "piece" in data and not _is_token(data["piece"]):
             raise ValueError(f"{where}.data.piece is {data['piece']!r}, no token")
         # The army still to deploy (R11.6): a general and soldiers, at least one piece.
@@ -494,7 +496,44 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     if len(open_) < bans + kinds.count(("draft_pick", None)):
         raise ValueError(f"the draft has {len(open_)} generals left for its bans and picks")
     _check_rosters(state)
-    _check_attack(state)
+    _check_attack(state, spec)
+    _check_sides_and_tokens(state, spec)
+
+
+def _check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
+    """What an effect keeps in its context that the engine indexes with: the receiver a counter
+    remembers (``interpreter.receiver_info``: cell, class, whether a general); a shuffled one
+    loaded, then raised ``KeyError`` when the counter struck."""
+    info = ctx.get("receiver_info")
+    if info is not None and not (
+        isinstance(info, list)
+        and len(info) == 3
+        and _is_int(info[0])
+        and 0 <= info[0] < spec.grid.size
+        and info[1] in _CLASSES
+        and type(info[2]) is bool
+    ):
+        raise ValueError(f"{where}.receiver_info is {shown(info)}, not [cell, class, is a general]")
+
+
+def _check_sides_and_tokens(state: DozenWarState, spec: MapSpec) -> None:
+    """The teams as setup makes them (R10.4 and ruling DW-S1: seats 0+2 and 1+3 in the
+    alliance, a side per seat otherwise), and, until the tokens are placed, one token for each
+    mountain slot once the starting map pieces are given (R15.2): either edited loaded, then left
+    a seat without a legal action or raised mid-setup."""
+    n = state.num_players
+    sides = [0, 1, 0, 1] if state.mode == "alliance" else list(range(n))
+    if state.side_of != sides:
+        raise ValueError(f"side_of is {state.side_of}, not the {state.mode} teams {sides}")
+    if any(task.kind == "place_tokens" for task in state.tasks):
+        given = sum(len(unit.pieces) for unit in state.units.values())
+        given += sum(1 for task in state.tasks if task.kind == "place_start_piece")
+        slots = len(spec.token_slots[state.mode])
+        if len(TOKENS) - given != slots:
+            raise ValueError(
+                f"{given} starting map piece(s) given or to give leave {len(TOKENS) - given} tokens "
+                f"for the {slots} mountain slots"
+            )
 
 
 #: Generals each seat plays with: three (R7.5: dealt, or drafted in two pick rounds and the
@@ -527,7 +566,7 @@ def _check_rosters(state: DozenWarState) -> None:
 _AFTER_KEYS = frozenset({"seat", "ref", "i", "user", "ctx"})
 
 
-def _check_attack(state: DozenWarState) -> None:
+def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
     """The attack and the hit in progress are there exactly while the agenda's steps for them
     are (``combat.declare`` to ``attack_end``; a hit from its window on), and what a hit queued
     for after its damage names an effect: each missing or malformed one loaded, then failed an
@@ -560,3 +599,4 @@ def _check_attack(state: DozenWarState) -> None:
             )
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
+        _check_ctx(f"{where}.ctx", entry["ctx"], spec)
