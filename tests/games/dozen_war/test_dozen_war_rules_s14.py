@@ -41,6 +41,7 @@ from tabletop.games.dozen_war.actions import (
     Necklace,
     Pass,
     PlayCard,
+    Reorder,
     Revive,
     UseSkill,
     Warp,
@@ -835,3 +836,14 @@ def test_r15_7_r2_18_a_treasure_leaves_the_game_when_dug_and_never_moves() -> No
     general(s, 1, "lucy", (9, 9))
     attack(s, archer, est)
     assert hp(s, est) == 0 and s.units[gid("lucy")].pieces == () and s.loose == {}
+
+
+def test_r10_7a_a_reorder_that_breaks_the_alternation_is_refused_naming_r10_7a() -> None:
+    """R10.7a: the leading team only picks which team starts; any other order is refused."""
+    s = bare(players=4, seat=3, round_=3, mode="alliance")
+    team_b = [seat for seat in range(4) if s.side_of[seat] == s.side_of[1]]
+    general(s, team_b[0], "rodoc", (0, 8), pieces=("map_piece_1",))
+    end_round(s)
+    assert s.decision == "reorder"
+    assert {a.order for a in s.legal_actions() if isinstance(a, Reorder)} == {(0, 1, 2, 3), (1, 2, 3, 0)}
+    refused(s, Reorder((1, 0, 3, 2)), "R10.7a")

@@ -59,6 +59,8 @@ def why_illegal(state: DozenWarState, action: Action) -> str:
         reason = None
     decision = state.decision
     rule = _DECISION_RULE.get(decision, "R8.16")
+    if decision == "reorder" and state.mode == "alliance":
+        rule = "R9.11, R10.7a"  # the leading team only chooses which team starts
     try:
         text = str(action)
     except Exception:  # a field of a foreign type: the refusal still names the rule
