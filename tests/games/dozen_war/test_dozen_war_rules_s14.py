@@ -383,18 +383,25 @@ def test_r11_8_a_fist_skill_is_an_attack_action_that_resets_the_idle_count() -> 
     assert s.idle_turns == 0 and s.outcome is None
 
 
-def test_r11_6_r13_4_in_engage_the_attackers_necklace_is_its_card_of_the_turn() -> None:
-    """R11.6, R13.4: the attacker's Necklace on the defender's card is its one card of its own turn."""
+def _engage_cavalry_duel(card: str) -> tuple[DozenWarState, int, int]:
+    """Engage, seat 0's turn: its cavalry next to seat 1's; seat 0 holds a Necklace and ``card``,
+    seat 1 a Khiên Gỗ. The state, the attacking cavalry and its target."""
     s = bare(players=2, seat=0)
     general(s, 0, "siri", (7, 0))
     general(s, 1, "lucy", (0, 7))
     cav = soldier(s, 0, "cavalry", (3, 3))
-    inf = soldier(s, 0, "infantry", (6, 6))
     foe = soldier(s, 1, "cavalry", (3, 4))
     s.tasks = [Task("turn", 0)]
     give(s, 0, "com.day_chuyen_may_man")
-    give(s, 0, "inf.giay_nhanh_nhen")
+    give(s, 0, card)
     give(s, 1, "cav.khien_go")
+    return s, cav, foe
+
+
+def test_r11_6_r13_4_in_engage_the_attackers_necklace_is_its_card_of_the_turn() -> None:
+    """R11.6, R13.4: the attacker's Necklace on the defender's card is its one card of its own turn."""
+    s, cav, foe = _engage_cavalry_duel("inf.giay_nhanh_nhen")
+    inf = soldier(s, 0, "infantry", (6, 6))
     play(s, Attack(cav), target(foe))
     pass_until(s, "defence_card")
     play(s, DefendCard("cav.khien_go"))
@@ -409,15 +416,7 @@ def test_r11_6_r13_4_in_engage_the_attackers_necklace_is_its_card_of_the_turn() 
 
 def test_r11_6_in_engage_no_necklace_after_the_own_card_of_the_turn() -> None:
     """R11.6: an attacker that has played its card of the turn cannot answer the defender's card."""
-    s = bare(players=2, seat=0)
-    general(s, 0, "siri", (7, 0))
-    general(s, 1, "lucy", (0, 7))
-    cav = soldier(s, 0, "cavalry", (3, 3))
-    foe = soldier(s, 1, "cavalry", (3, 4))
-    s.tasks = [Task("turn", 0)]
-    give(s, 0, "com.day_chuyen_may_man")
-    give(s, 0, "cav.dai_dao")
-    give(s, 1, "cav.khien_go")
+    s, cav, foe = _engage_cavalry_duel("cav.dai_dao")
     play(s, Attack(cav, "cav.dai_dao"))
     pass_until(s, "target")
     play(s, target(foe))
