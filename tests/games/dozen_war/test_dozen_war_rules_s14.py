@@ -103,8 +103,8 @@ def test_r2_6b_r10_10_coins_are_never_given_between_players() -> None:
         assert t.coins[2] <= before[2]
 
 
-def test_r2_21_r2_22_any_number_of_units_warp_while_the_cell_has_room() -> None:
-    """R2.21, R2.22: the controller warps unit after unit; the sixth soldier finds the cell full."""
+def test_r2_21_r2_22_r8_15_any_number_of_units_warp_while_the_cell_has_room() -> None:
+    """R2.21, R2.22, R8.15 (the warp action): the controller warps unit after unit; the sixth soldier finds the cell full."""
     s = bare(round_=4)
     castle(s, 0, "infantry", (1, 6))
     soldier(s, 0, "infantry", (6, 6))
@@ -536,8 +536,8 @@ def test_r15_5_r15_2_the_standing_volcano_is_dug_from_next_to_it_and_the_warp_st
     assert token in s.units[digger.id].pieces or token in s.spent_tokens
 
 
-def test_r12_6_after_a_guard_the_later_steps_protect_the_guard_not_the_target() -> None:
-    """R12.6: the guard becomes the receiver, so Lucy's Phân Ảnh (receiver: Lucy) no longer fits
+def test_r12_1_r12_6_after_a_guard_the_later_steps_protect_the_guard_not_the_target() -> None:
+    """R12.1, R12.6: the guard becomes the receiver (R12.1's term), so Lucy's Phân Ảnh (receiver: Lucy) no longer fits
     and an archer card cannot protect the infantry guard (R6.4); Khiên Ma Thuật (infantry) can."""
     s = bare()
     cav = soldier(s, 0, "cavalry", (5, 4))
@@ -846,3 +846,44 @@ def test_r10_7a_a_reorder_that_breaks_the_alternation_is_refused_naming_r10_7a()
     assert s.decision == "reorder"
     assert {a.order for a in s.legal_actions() if isinstance(a, Reorder)} == {(0, 1, 2, 3), (1, 2, 3, 0)}
     refused(s, Reorder((1, 0, 3, 2)), "R10.7a")
+
+
+def test_r2_28_r2_9_three_players_eight_rounds_and_the_seventh_event_ends_the_game() -> None:
+    """R2.9, R2.28, R9.6: the round marker runs 1 to 8; the 7th event is round 8's, and the game ends
+    with scoring once round 8 is played."""
+    s = GAME.new_game(players=3, seed=6, generals="random")
+    seen = set()
+    while s.outcome is None:
+        seen.add(s.round)
+        if s.round == 8 and s.decision == "turn":
+            assert len(s.events_done) == 7 and s.events_done[-1] not in s.events
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if isinstance(a, (EndTurn, Pass))), legal[0]))
+    assert seen == set(range(1, 9)) and s.outcome.reason == "score"
+
+
+def test_r3_4i_r8_5_cavalry_has_no_bonus_against_archers_and_flags_mark_what_acted() -> None:
+    """R3.4i: "cavalry counters archers" is flavour: a cavalry hit on an archer general deals its
+    usual 1; R8.5: the unit's flags, not a turned piece, record that it attacked."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (5, 4))
+    raen = general(s, 1, "raen", (5, 5))
+    attack(s, cav, raen)
+    assert hp(s, raen) == 2
+    flags = s.units[cav]
+    assert flags.attacked and not flags.moved and not flags.dug and not flags.warped
+
+
+def test_r10_8_r10_9_an_alliance_turn_has_the_free_for_all_actions_and_the_allys_support() -> None:
+    """R10.8: the free-for-all actions; R10.9: the ally's infantry guards my soldier."""
+    s = bare(players=4, seat=1, mode="alliance")
+    mine = soldier(s, 0, "archer", (5, 5))
+    ally_guard = soldier(s, 2, "infantry", (5, 6))
+    attacker = soldier(s, 1, "infantry", (5, 4))
+    legal = s.legal_actions()
+    assert Attack(attacker) in legal and Move(attacker, acell(s, (4, 4))) in legal and EndTurn() in legal
+    play(s, Attack(attacker), target(mine))
+    assert s.decision == "guard" and s.current_player == 2
+    play(s, Guard(ally_guard))
+    pass_all(s)
+    assert hp(s, mine) == 1 and hp(s, ally_guard) == 1
