@@ -887,3 +887,10 @@ def test_r10_8_r10_9_an_alliance_turn_has_the_free_for_all_actions_and_the_allys
     play(s, Guard(ally_guard))
     pass_all(s)
     assert hp(s, mine) == 1 and hp(s, ally_guard) == 1
+
+
+def test_r2_12_the_turn_order_the_crests_show_is_public() -> None:
+    """R2.12: the crests only show the turn order: every seat's observation holds the same order."""
+    s = GAME.new_game(players=4, seed=1, generals="random")
+    orders = {tuple(s.observation(seat)["order"]) for seat in range(4)}
+    assert orders == {tuple(s.turns.order)}
