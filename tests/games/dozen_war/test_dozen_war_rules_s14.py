@@ -894,3 +894,29 @@ def test_r2_12_the_turn_order_the_crests_show_is_public() -> None:
     s = GAME.new_game(players=4, seed=1, generals="random")
     orders = {tuple(s.observation(seat)["order"]) for seat in range(4)}
     assert orders == {tuple(s.turns.order)}
+
+
+def test_c10_r2_2_han_tien_and_bung_chay_pass_units_but_not_mountains() -> None:
+    """§18 C10, R2.2: S7's "through obstacles" means units only: Hàn Tiễn (ray, over units) reaches
+    past a unit but not past a mountain; Bùng Cháy (radius 2) cannot reach a target on a ray behind a
+    mountain."""
+    s = bare()
+    give_coins(s, 0, 4)
+    general(s, 0, "raen", (5, 1))
+    past_unit = soldier(s, 1, "archer", (5, 4))
+    soldier(s, 2, "infantry", (5, 2))
+    mountain(s, (3, 1))
+    behind_mountain = soldier(s, 1, "archer", (2, 1))
+    play(s, UseSkill("raen.3"))
+    legal = s.legal_actions()
+    assert target(past_unit) in legal and target(behind_mountain) not in legal
+    refused(s, target(behind_mountain), "R2.1d")
+    t = bare()
+    give_coins(t, 0, 2)
+    general(t, 0, "ranus", (8, 8))
+    mountain(t, (8, 9))
+    hidden = soldier(t, 1, "archer", (8, 10))
+    beside = soldier(t, 1, "archer", (9, 10))
+    play(t, UseSkill("ranus.3"))
+    legal = t.legal_actions()
+    assert target(beside) in legal and target(hidden) not in legal
