@@ -1,10 +1,12 @@
-"""The agenda's order in a trusted save (``verify=False``): a stack the engine could have built
-loads, any other is refused by name; a shuffled one loaded, then failed an assertion or found no
-legal action a few decisions later."""
+"""The agenda in a trusted save (``verify=False``) and what goes with it: the tasks' order and
+data, the rosters the draft fills, the attack in progress, the teams and the tokens setup places.
+What the engine could have written loads; anything else is refused by name. Each edit here
+loaded before, then failed an assertion, raised mid-apply or found no legal action later."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -236,3 +238,50 @@ def test_a_counters_remembered_receiver_is_a_cell_a_class_and_a_flag() -> None:
     for info in (["archer", 5, False], [5, "archer"], [5, "archer", 1], [10_000, "archer", True]):
         with pytest.raises(ValueError, match=r"hit\.after\[0\]\.ctx\.receiver_info is .* not \[cell, class"):
             _edited(state, hit={**hit, "after": [{**entry, "ctx": {"receiver_info": info}}]})
+
+
+def _with_task(kind: str) -> DozenWarState:
+    """A state of random play (4 players) with a ``kind`` task on its agenda."""
+    for seed in range(80):
+        state = GAME.new_game(players=4, seed=seed, generals="random")
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if any(t.kind == kind for t in state.tasks):
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no {kind} task in 80 games")
+
+
+def _task_data_edited(
+    state: DozenWarState, kind: str, edit: Callable[[dict[str, Any]], None]
+) -> DozenWarState:
+    tasks = state.to_dict()["tasks"]
+    index = next(i for i, t in enumerate(tasks) if t["kind"] == kind)
+    edit(tasks[index]["data"])
+    return _trusted(state, tasks)
+
+
+def test_a_tasks_data_has_the_keys_and_types_it_is_pushed_with() -> None:
+    state = _with_task("necklace_window")
+    assert _task_data_edited(state, "necklace_window", lambda data: None).tasks  # unedited: loads
+    # The seats still to ask dropped: KeyError 'seats' when the window went on.
+    with pytest.raises(ValueError, match=r"data has the keys \['card'\]; necklace_window is pushed with"):
+        _task_data_edited(state, "necklace_window", lambda data: data.pop("seats"))
+    with pytest.raises(ValueError, match=r"data\.seats is .*, not of its type"):
+        _task_data_edited(state, "necklace_window", lambda data: data.update(seats=[True]))
+
+
+def test_a_choices_data_has_its_keys_types_and_a_purpose_the_interpreter_finishes() -> None:
+    state = _with_task("select")
+
+    def swap(data: dict[str, Any]) -> None:  # two values swapped: TypeError in the legal list
+        data["cands"], data["max"] = data["max"], data["cands"]
+
+    with pytest.raises(ValueError, match=r"data\.(cands|max) is .*, not of its type"):
+        _task_data_edited(state, "select", swap)
+    with pytest.raises(ValueError, match=r"data\.purpose is 'fly', no select purpose"):
+        _task_data_edited(state, "select", lambda data: data.update(purpose="fly"))
+    with pytest.raises(ValueError, match=r"data lacks \['picked'\] or has unknown \[\]"):
+        _task_data_edited(state, "select", lambda data: data.pop("picked"))
+    with pytest.raises(ValueError, match=r"data lacks \[\] or has unknown \['unit'\]"):
+        _task_data_edited(state, "select", lambda data: data.update(unit=3))

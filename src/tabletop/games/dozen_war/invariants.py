@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from .components import (
     TOKENS,
     MapSpec,
 )
+from .interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Task
 from .scoring import SETUP_TASKS
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
@@ -451,6 +452,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"{where}.data is nested more than {_MAX_TASK_NESTING} deep")
         if "ref" in data and not _is_ref(data["ref"]):  # read when the effect goes on: a ValueError mid-apply
             raise ValueError(f"{where}.data.ref is {data['ref']!r}, no skill, card, event outcome or token")
+        _check_task_data(where, task.kind, data)
         if isinstance(data.get("ctx"), dict):
             _check_ctx(f"{where}.data.ctx", data["ctx"], spec)
         if "piece" in data and not _is_token(data["piece"]):
@@ -498,6 +500,117 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     _check_rosters(state)
     _check_attack(state, spec)
     _check_sides_and_tokens(state, spec)
+
+
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def _bool(value: object) -> bool:
+    return type(value) is bool
+
+
+def _str(value: object) -> bool:
+    return type(value) is str
+
+
+def _dict(value: object) -> bool:
+    return type(value) is dict
+
+
+def _ints(value: object) -> bool:
+    return type(value) is list and all(type(item) is int for item in value)
+
+
+def _strs(value: object) -> bool:
+    return type(value) is list and all(type(item) is str for item in value)
+
+
+_Check = Callable[[object], bool]
+#: The data each task kind is pushed with (``push`` and ``ask_*`` calls), as the keys its
+#: handler reads and the type of each: one set of keys per way the engine pushes it.
+TASK_DATA: dict[str, tuple[dict[str, _Check], ...]] = {
+    "assign_stolen_piece": ({"cell": _int, "generals": _ints, "piece": _str},),
+    "attack_numbers": ({"card": _str},),
+    "card_swap_answer": ({"offer": _str, "offerer": _int},),
+    "card_swap_offer": ({"partner": _int},),
+    "counter": ({"credit": _int, "damage": _int, "i": _int, "order": _ints, "target": _int},),
+    "discard": ({"count": _int},),
+    "draft_pick": ({}, {"pool": _str}),
+    "effect": ({"after": _bool, "ctx": _dict, "i": _int, "ref": _strs, "user": _int, "window": _bool},),
+    "engage_deal": ({"order": _ints},),
+    "engage_deploy": ({}, {"pieces": _strs}),
+    "event_pay": ({"event": _str},),
+    "event_roll": ({"event": _str},),
+    "guard": ({}, {"counter": _bool, "target": _int}),
+    "necklace_window": ({"card": _str, "seats": _ints},),
+    "splash": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
+    "splash_target": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
+    "steal_piece": ({"cell": _int, "piece": _str},),
+    "target": ({"phase": _str},),
+    "window": ({"i": _int, "order": _ints, "stage": _str},),
+}
+#: The choices the effect interpreter asks: the keys every one has, and the extra parameters
+#: its purposes pass (``ask_cell``, ``ask_option``, ``ask_select``), each of one type.
+CHOICE_DATA: dict[str, dict[str, _Check]] = {
+    "choose_cell": {"cells": _ints, "purpose": _str},
+    "choose_option": {"options": _strs, "purpose": _str},
+    "select": {"cands": _ints, "max": _int, "params": _dict, "picked": _ints, "purpose": _str},
+}
+CHOICE_PARAMS: dict[str, _Check] = {
+    "anchors": _ints,
+    "castle": _int,
+    "cls": _str,
+    "count": _int,
+    "dodge": _bool,
+    "faces": _ints,
+    "may_act": _bool,
+    "owner": _int,
+    "piece": _str,
+    "unit": _int,
+    "victim": _int,
+    "within": _int,
+}
+
+
+def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
+    """A task's data has the keys its kind is pushed with, each of its type (a choice's purpose
+    one the interpreter finishes): a key dropped or two values swapped loaded, then raised
+    ``KeyError`` or ``TypeError`` mid-apply."""
+    base = CHOICE_DATA.get(kind)
+    if base is not None:
+        finishers: Mapping[str, object] = (
+            FINISH_CELL
+            if kind == "choose_cell"
+            else FINISH_OPTION
+            if kind == "choose_option"
+            else FINISH_SELECT
+        )
+        missing = base.keys() - data.keys()
+        unknown = (
+            data.keys() - base.keys() - CHOICE_PARAMS.keys()
+            if kind != "select"
+            else data.keys() - base.keys()
+        )
+        if missing or unknown:
+            raise ValueError(f"{where}.data lacks {sorted(missing)} or has unknown {sorted(unknown)}")
+        for key, value in data.items():
+            if not (base.get(key) or CHOICE_PARAMS[key])(value):
+                raise ValueError(f"{where}.data.{key} is {shown(value)}, not of its type")
+        if data["purpose"] not in finishers:
+            raise ValueError(f"{where}.data.purpose is {shown(data['purpose'])}, no {kind} purpose")
+        return
+    shapes = TASK_DATA.get(kind, ({},))
+    for shape in shapes:
+        if data.keys() == shape.keys():
+            for key, check in shape.items():
+                if not check(data[key]):
+                    raise ValueError(f"{where}.data.{key} is {shown(data[key])}, not of its type")
+            return
+    raise ValueError(
+        f"{where}.data has the keys {sorted(data)}; {kind} is pushed with "
+        + " or ".join(str(sorted(shape)) for shape in shapes)
+    )
 
 
 def _check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
