@@ -285,3 +285,41 @@ def test_a_choices_data_has_its_keys_types_and_a_purpose_the_interpreter_finishe
         _task_data_edited(state, "select", lambda data: data.pop("picked"))
     with pytest.raises(ValueError, match=r"data lacks \[\] or has unknown \['unit'\]"):
         _task_data_edited(state, "select", lambda data: data.update(unit=3))
+
+
+def _pending(kind: str, purpose: str | None, players: int, mode: str) -> DozenWarState:
+    """A state of random play whose agenda holds a ``kind`` task (of ``purpose``)."""
+    for seed in range(200):
+        state = GAME.new_game(players=players, seed=seed, mode=mode, generals="random")
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if any(t.kind == kind and t.data.get("purpose") == purpose for t in state.tasks):
+                return state
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no {kind} task in 200 games")
+
+
+def test_a_steal_offers_the_victims_hand_and_a_swap_a_card_the_offerer_holds() -> None:
+    steal = _pending("choose_option", "steal", 4, "ffa")
+    swap = _pending("card_swap_answer", None, 4, "alliance")
+    for state in (steal, swap):  # every seat's determinization redeals hands and keeps them so
+        for seat in range(4):
+            check(state.determinize(seat, 7))
+    victim = next(t.data["victim"] for t in steal.tasks if t.kind == "choose_option")
+    hands = steal.to_dict()["hands"]
+    hands[victim], hands[(victim + 1) % 4] = hands[(victim + 1) % 4], hands[victim]
+    with pytest.raises(ValueError, match=rf"\(steal\) offers .*, not the designs in seat {victim}'s hand"):
+        _edited(steal, hands=hands)
+    offerer = next(t.data["offerer"] for t in swap.tasks if t.kind == "card_swap_answer")
+    hands = swap.to_dict()["hands"]
+    hands[offerer] = []
+    with pytest.raises(ValueError, match=rf"offers '.*', which seat {offerer} does not hold"):
+        _edited(swap, hands=hands, deck=swap.to_dict()["deck"] + swap.to_dict()["hands"][offerer])
+
+
+def test_a_general_is_in_one_roster_once() -> None:
+    state = GAME.new_game(players=4, seed=6, generals="random")
+    roster = [list(r) for r in state.roster]
+    roster[1][0] = roster[0][0]
+    with pytest.raises(ValueError, match=r"hold a general twice"):
+        _edited(state, roster=roster)

@@ -31,6 +31,7 @@ from .components import (
 from .interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Task
 from .scoring import SETUP_TASKS
+from .table import designs_in_hand
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
 
 if TYPE_CHECKING:
@@ -500,6 +501,29 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     _check_rosters(state)
     _check_attack(state, spec)
     _check_sides_and_tokens(state, spec)
+    _check_offers(state)
+
+
+def _check_offers(state: DozenWarState) -> None:
+    """The cards a pending choice shows are in the hand they come from: a steal offers the
+    victim's designs (``interpreter``), an ally's swap a card the offerer holds (R10.9c). Hands
+    edited under them loaded, then the chosen card was found in no hand mid-apply."""
+    for index, task in enumerate(state.tasks):
+        data = task.data
+        if task.kind == "choose_option" and data["purpose"] == "steal":
+            victim = data.get("victim")
+            if type(victim) is not int or not 0 <= victim < state.num_players:
+                raise ValueError(f"tasks[{index}] (steal) has the victim {shown(victim)}, no seat")
+            if data["options"] != designs_in_hand(state, victim):
+                raise ValueError(
+                    f"tasks[{index}] (steal) offers {data['options']}, not the designs in seat {victim}'s hand"
+                )
+        elif task.kind == "card_swap_answer":
+            offerer = data["offerer"]
+            if not 0 <= offerer < state.num_players or data["offer"] not in designs_in_hand(state, offerer):
+                raise ValueError(
+                    f"tasks[{index}] (card_swap_answer) offers {data['offer']!r}, which seat {offerer} does not hold"
+                )
 
 
 def _int(value: object) -> bool:
@@ -658,6 +682,9 @@ ENGAGE_ROSTER_SIZE = 1
 def _check_rosters(state: DozenWarState) -> None:
     """Each seat's generals and the picks still to come make its roster's size: a save with a
     pick task lost loaded, and the seat's general deployment later had no legal action."""
+    everyone = [general for roster in state.roster for general in roster]
+    if len(set(everyone)) != len(everyone):
+        raise ValueError(f"rosters {state.roster} hold a general twice: each is dealt or picked once")
     tasks = state.tasks
     if state.mode == "engage":
         size, pending = ENGAGE_ROSTER_SIZE, [task.seat for task in tasks if task.kind == "engage_pick"]
