@@ -323,3 +323,24 @@ def test_a_general_is_in_one_roster_once() -> None:
     roster[1][0] = roster[0][0]
     with pytest.raises(ValueError, match=r"hold a general twice"):
         _edited(state, roster=roster)
+
+
+def test_an_attacks_operation_and_a_selects_parameters_are_the_datas() -> None:
+    state = _in_a_hit(4)
+    attack = state.to_dict()["attack"]
+    assert attack["source"] == "normal" or attack["op"]
+    # An operation's fields swapped: AttributeError ('str' has no 'get') when the next target came.
+    with pytest.raises(ValueError, match=r"attack\.op is .*, no operation of a skill, card or event"):
+        _edited(state, attack={**attack, "op": {"op": "strike", "select": "up"}})
+    with pytest.raises(ValueError, match=r"attack\.source is 'sword': 'normal', a skill or a card"):
+        _edited(state, attack={**attack, "source": "sword"})
+    chosen = _with_task("select")
+    tasks = chosen.to_dict()["tasks"]
+    index = next(i for i, t in enumerate(tasks) if t["kind"] == "select")
+    params = tasks[index]["data"]["params"]
+    # An operation no skill, card or event has; a parameter no purpose passes; a count as text.
+    for key, value in [("spec", {"op": "heal", "amount": "all"}), ("colour", 1), ("stars", "3")]:
+        edited = [dict(t) for t in tasks]
+        edited[index] = {**tasks[index], "data": {**tasks[index]["data"], "params": {**params, key: value}}}
+        with pytest.raises(ValueError, match=rf"data\.params\.{key} is .*, no parameter of a select"):
+            _trusted(chosen, edited)

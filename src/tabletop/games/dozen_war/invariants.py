@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import operator
 from collections.abc import Callable, Mapping
 from itertools import chain, compress
@@ -597,6 +598,63 @@ CHOICE_PARAMS: dict[str, _Check] = {
 }
 
 
+def _operations() -> frozenset[str]:
+    """Every operation the data's skills, cards, events and tokens hold, nested ones included,
+    as canonical JSON."""
+    found: set[str] = set()
+    stack: list[object] = [
+        *(skill.effect for skill in SKILLS.values()),
+        *(card.effect for card in CARDS.values()),
+        *(outcome.effects for event in EVENTS.values() for outcome in (event.low, event.high)),
+        *(token.effect for token in TOKENS.values()),
+    ]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "op" in item:
+                found.add(json.dumps(item, sort_keys=True))
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return frozenset(found)
+
+
+OPERATIONS = _operations()
+
+
+def _data_op(value: object) -> bool:
+    """Whether ``value`` is one of the data's operations, as an attack or a choice keeps it (a
+    copied skill's star cap, ``_copied_cap``, added)."""
+    if type(value) is not dict:
+        return False
+    op = {key: item for key, item in value.items() if key != "_copied_cap"}
+    if "_copied_cap" in value and not _int(value["_copied_cap"]):
+        return False
+    try:
+        return json.dumps(op, sort_keys=True) in OPERATIONS
+    except (TypeError, ValueError, RecursionError):  # not JSON data: no operation of the data
+        return False
+
+
+#: The parameters a ``select`` keeps for its purpose's finisher (``ask_select`` calls).
+SELECT_PARAMS: dict[str, _Check] = {
+    "amount": _int,
+    "cells": _int,
+    "damage": _int,
+    "dodge": _bool,
+    "duration": _str,
+    "op": _data_op,
+    "source": _str,
+    "spec": _data_op,
+    "stars": _int,
+    "status": _str,
+    "type": _str,
+    "user": _int,
+    "window": _bool,
+    "within": _int,
+}
+
+
 def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
     """A task's data has the keys its kind is pushed with, each of its type (a choice's purpose
     one the interpreter finishes): a key dropped or two values swapped loaded, then raised
@@ -623,6 +681,9 @@ def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
                 raise ValueError(f"{where}.data.{key} is {shown(value)}, not of its type")
         if data["purpose"] not in finishers:
             raise ValueError(f"{where}.data.purpose is {shown(data['purpose'])}, no {kind} purpose")
+        for key, value in data["params"].items() if kind == "select" else ():
+            if key not in SELECT_PARAMS or not SELECT_PARAMS[key](value):
+                raise ValueError(f"{where}.data.params.{key} is {shown(value)}, no parameter of a select")
         return
     shapes = TASK_DATA.get(kind, ({},))
     for shape in shapes:
@@ -717,6 +778,15 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             f"attack is {'set' if state.attack is not None else 'None'} but the agenda "
             f"{'lacks' if state.attack is not None else 'has'} the attack's steps (attack_end)"
         )
+    attack = state.attack
+    if attack is not None:
+        if attack.op and not _data_op(attack.op):
+            raise ValueError(f"attack.op is {shown(attack.op)}, no operation of a skill, card or event")
+        # "" for a strike whose effect names no source (``interpreter``'s strikes of an event).
+        if attack.source not in SKILLS and attack.source not in CARDS and attack.source not in ("normal", ""):
+            raise ValueError(f"attack.source is {attack.source!r}: 'normal', a skill or a card")
+        if attack.card and attack.card not in CARDS:
+            raise ValueError(f"attack.card is {attack.card!r}, no card")
     hit = state.hit
     if hit is None:
         if "resolve_hit" in kinds:
