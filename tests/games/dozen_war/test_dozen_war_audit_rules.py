@@ -60,6 +60,39 @@ def test_dw_2_23_a_frozen_unit_does_not_warp() -> None:
     assert s.units[free].cell == cell(s, (6, 6))
 
 
+def test_dw_2_23b_a_unit_that_moved_and_warped_gets_no_bonus_move() -> None:
+    """Ruling DW-2.23b (R2.23 official over R8.1c authored): after moving and then warping a unit
+    may only attack, and a move bonus given afterwards does not bring its move back."""
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    soldier(s, 0, "cavalry", (6, 6))
+    inf = soldier(s, 0, "infantry", (2, 5))
+    give(s, 0, "com.thuoc_tang_luc")
+    play(s, Move(inf, acell(s, (1, 6))), Warp(inf))
+    play(s, PlayCard("com.thuoc_tang_luc"))
+    pass_all(s)
+    if s.decision == "select":
+        play(s, target(inf))
+    assert s.units[inf].cell == cell(s, (6, 6)) and s.units[inf].extra_move == 0
+    assert not any(isinstance(a, Move) and a.unit == inf for a in s.legal_actions())
+    refused(s, Move(inf, acell(s, (6, 5))), "R2.23")
+
+
+def test_dw_2_23b_a_warped_unit_that_has_not_moved_moves_with_its_bonus() -> None:
+    """R2.21: a unit that warped without moving still moves, a bonus given first included."""
+    s = bare(round_=4)
+    castle(s, 0, "infantry", (1, 6))
+    soldier(s, 0, "cavalry", (6, 6))
+    inf = soldier(s, 0, "infantry", (1, 6))
+    give(s, 0, "com.thuoc_tang_luc")
+    play(s, Warp(inf), PlayCard("com.thuoc_tang_luc"))
+    pass_all(s)
+    if s.decision == "select":
+        play(s, target(inf))
+    assert s.units[inf].buff_move == 1
+    assert Move(inf, acell(s, (6, 4))) in s.legal_actions()  # infantry 1 + bonus 1
+
+
 def test_dw_7_5a_the_drafts_bans_are_public() -> None:
     """Ruling DW-7.5a (R7.5a): every seat sees the bans, and determinize keeps them."""
     s = GAME.new_game(players=4, seed=3)

@@ -60,6 +60,11 @@ Rulings where RULESET.md is silent (IDs DW-…):
   the hand-overs of a turn are finite: no giver ever gets a piece back.
 * DW-2.23: a frozen unit may not warp either: freeze forbids everything root does to a unit
   (R13.6), and R2.23 bars rooted units.
+* DW-2.23b: a unit that has warped this turn gets no bonus move after moving (R8.1c). R2.23
+  (official) lets a unit that moved and then warped only attack, which R8.1c's bonus (authored)
+  would undo; a unit's flags cannot tell moved-then-warped from warped-then-moved, so the
+  authored bonus gives way for both. A warped unit that has not moved still gets its move,
+  bonus included (R2.21).
 * DW-7.5a: the draft's bans are public (R7.5a sets banned generals aside in view of all;
   nothing hides them), so observations show them and ``determinize`` keeps them.
 * DW-hidden: hands, deck order, event order and the tokens under mountains are hidden; a

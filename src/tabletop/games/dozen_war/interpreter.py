@@ -546,7 +546,9 @@ def _apply_buff(
         fields: dict[str, Any] = {}
         if move:
             fields["buff_move"] = unit.buff_move + int(move)
-            if unit.moved:
+            # R8.1c's bonus move after moving, but not for a unit that warped this turn (ruling
+            # DW-2.23b: R2.23, official, lets a unit that moved and then warped only attack).
+            if unit.moved and not unit.warped:
                 fields["extra_move"] = unit.extra_move + int(move)
         attack_changes = False
         for key, name in (("damage", "buff_damage"), ("range", "buff_range"), ("strikes", "buff_strikes")):
