@@ -220,12 +220,12 @@ def test_the_teams_are_those_setup_makes(players: int, mode: str) -> None:
 
 
 def test_every_mountain_slot_gets_a_token() -> None:
-    # A starting map piece's task copied (3 players): "8 tokens for 7 slots" raised mid-setup.
+    # A starting map piece's task lost (3 players): a token too many for the slots raised mid-setup.
     state = GAME.new_game(players=3, seed=2, generals="random")
     tasks = state.to_dict()["tasks"]
     index = next(i for i, t in enumerate(tasks) if t["kind"] == "place_start_piece")
-    with pytest.raises(ValueError, match=r"4 starting map piece\(s\) given or to give leave \d+ tokens"):
-        _trusted(state, [*tasks[: index + 1], tasks[index], *tasks[index + 1 :]])
+    with pytest.raises(ValueError, match=r"2 starting map piece\(s\) given or to give leave \d+ tokens"):
+        _trusted(state, [*tasks[:index], *tasks[index + 1 :]])
 
 
 def test_a_counters_remembered_receiver_is_a_cell_a_class_and_a_flag() -> None:
@@ -344,3 +344,37 @@ def test_an_attacks_operation_and_a_selects_parameters_are_the_datas() -> None:
         edited[index] = {**tasks[index], "data": {**tasks[index]["data"], "params": {**params, key: value}}}
         with pytest.raises(ValueError, match=rf"data\.params\.{key} is .*, no parameter of a select"):
             _trusted(chosen, edited)
+
+
+def test_setups_per_seat_steps_are_one_per_seat() -> None:
+    state = GAME.new_game(players=3, seed=9, generals="random")
+    tasks = state.to_dict()["tasks"]
+    deploys = [i for i, t in enumerate(tasks) if t["kind"] == "deploy_generals"]
+    edited = [dict(t) for t in tasks]
+    edited[deploys[0]] = {**edited[deploys[0]], "seat": tasks[deploys[1]]["seat"]}
+    # One seat asked twice, another never: the second time it had no general left to place.
+    with pytest.raises(
+        ValueError, match=r"the deploy_generals tasks are for seats .*: a seat's step is pushed once"
+    ):
+        _trusted(state, edited)
+
+
+def test_an_aim_with_nothing_left_to_aim_at_is_refused() -> None:
+    """The attacker moved away from every target while its target decision waits: loaded, the
+    decision offered no legal action (the kernel's check of every game in progress)."""
+    state = _with_task("target")
+    assert state.decision == "target" and state.attack is not None and state.attack.unit is not None
+    data = state.to_dict()
+    attacker = state.attack.unit
+    assert attacker in data["units"]
+    taken = {unit["cell"] for unit in data["units"].values()}
+    refused_ = 0
+    for far in (c for c in range(169) if c not in taken):
+        units = {**data["units"], attacker: {**data["units"][attacker], "cell": far}}
+        try:
+            loaded = _edited(state, units=units)
+        except ValueError as error:
+            refused_ += "offers no legal action" in str(error)
+            continue
+        assert loaded.legal_actions()  # whatever loads can be played
+    assert refused_ > 0

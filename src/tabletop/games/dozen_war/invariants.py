@@ -755,6 +755,25 @@ def _check_rosters(state: DozenWarState) -> None:
         size, pending = ROSTER_SIZE, [task.seat for task in tasks if task.kind == "draft_pick"]
         if any(task.kind == "draft_banned_round" for task in tasks):
             pending += state.turns.order  # the banned round gives each seat one pick
+    # Setup's per-seat steps: each seat deploys its generals (all of them, one task) and places a
+    # starting map piece at most once; a task's seat edited loaded, and a seat with its generals
+    # all placed was asked to place more, with no legal action.
+    for kind in ("deploy_generals", "place_start_piece"):
+        seats = [task.seat for task in tasks if task.kind == kind]
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"the {kind} tasks are for seats {seats}: a seat's step is pushed once")
+    deploying = {task.seat for task in tasks if task.kind == "deploy_generals"}
+    if deploying:
+        on_board = [0] * state.num_players
+        for unit in state.units.values():
+            if unit.general:
+                on_board[unit.owner] += 1
+        for seat, count in enumerate(on_board):
+            if (count < ROSTER_SIZE) != (seat in deploying):
+                raise ValueError(
+                    f"seat {seat} has {count} general(s) deployed but "
+                    f"{'no' if seat not in deploying else 'a'} deploy_generals task pending"
+                )
     for seat, roster in enumerate(state.roster):
         if len(roster) + pending.count(seat) != size:
             raise ValueError(
