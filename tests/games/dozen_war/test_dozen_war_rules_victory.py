@@ -8,6 +8,7 @@ import attrs
 from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
+    cell,
     eliminate,
     engage_duel,
     general,
@@ -16,7 +17,9 @@ from games.dozen_war.dozen_war_helpers import (
     target,
 )
 from tabletop.games.dozen_war.actions import Attack
-from tabletop.games.dozen_war.scoring import ENGAGE_GENERAL_WEIGHT, finish_by_score
+from tabletop.games.dozen_war.components import stats_of
+from tabletop.games.dozen_war.evaluation import GENERAL_WEIGHT, THREAT_WEIGHT
+from tabletop.games.dozen_war.scoring import finish_by_score
 
 
 def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
@@ -109,18 +112,29 @@ def test_r10_2_r16_4_alliance_teams_tied_on_score_the_team_with_more_map_pieces_
 
 
 def test_r16_5_engage_has_no_score_so_agents_weigh_the_hp_on_the_board() -> None:
-    # Siri (seat 0) and Lucy (seat 1) at full HP, and a soldier each.
+    # Siri (seat 0) and Lucy (seat 1) at full HP in opposite corners, and a soldier each.
     state = engage_duel()
     siri, lucy = (u for u in state.units.values() if u.general)
     soldier(state, 0, "infantry", (1, 0))
     soldier(state, 1, "archer", (6, 7), hp=1)
     assert [sheet["total"] for sheet in state.scores()] == [0, 0]
-    weight = ENGAGE_GENERAL_WEIGHT
     infantry_hp = next(u.hp for u in state.units.values() if u.owner == 0 and not u.general)
-    assert state.evaluation() == [weight * siri.hp + infantry_hp, weight * lucy.hp + 1]
+    assert state.evaluation() == [GENERAL_WEIGHT * siri.hp + infantry_hp, GENERAL_WEIGHT * lucy.hp + 1]
     # A general's HP weighs more than a soldier's: its death ends the game (R11.7).
     state.units[lucy.id] = attrs.evolve(lucy, hp=lucy.hp - 1)
-    assert state.evaluation()[1] == weight * (lucy.hp - 1) + 1
+    assert state.evaluation()[1] == GENERAL_WEIGHT * (lucy.hp - 1) + 1
+
+
+def test_r16_5_a_general_in_reach_of_enemies_weighs_less() -> None:
+    state = engage_duel()
+    siri = next(u for u in state.units.values() if u.general and u.owner == 0)
+    alone = state.evaluation()[0]
+    cavalry = soldier(state, 1, "cavalry", (2, 2))  # two steps from Siri: in its move and range
+    damage = stats_of("cavalry", False).damage
+    assert state.evaluation()[0] == alone - min(damage, siri.hp) * THREAT_WEIGHT
+    # Out of reach, the same soldier threatens nothing.
+    state.units[cavalry] = attrs.evolve(state.units[cavalry], cell=cell(state, (5, 5)))
+    assert state.evaluation()[0] == alone
 
 
 def test_r16_2_outside_engage_agents_weigh_the_score() -> None:

@@ -38,30 +38,13 @@ def scores(state: DozenWarState) -> list[ScoreSheet]:
     ]
 
 
-#: Engage's measure of a position for look-ahead agents (``evaluation``): one HP of a general
-#: weighs as much as this many HP of soldiers, since the general's death loses the game (R11.7)
-#: while a soldier is one of many. [authored, like every weight an agent uses]
-ENGAGE_GENERAL_WEIGHT = 5
-
-
-def evaluation(state: DozenWarState) -> list[int]:
-    """Per seat, the points a look-ahead agent weighs: the score totals (R16.2), and in Engage,
-    which has no score (R16.5), the HP standing on the board, a general's HP counting
-    ``ENGAGE_GENERAL_WEIGHT`` times."""
-    if state.mode != "engage":
-        return list(_totals(state))
-    values = [0] * state.num_players
-    for unit in state.units.values():
-        values[unit.owner] += unit.hp * ENGAGE_GENERAL_WEIGHT if unit.general else unit.hp
-    return values
-
-
-def _totals(state: DozenWarState) -> tuple[int, ...]:
+def totals(state: DozenWarState) -> tuple[int, ...]:
+    """Each seat's score total (R16.2)."""
     return tuple(sheet["total"] for sheet in scores(state))
 
 
 def _finish(state: DozenWarState, winners: tuple[int, ...], reason: str) -> None:
-    state.outcome = Outcome(winners=tuple(sorted(winners)), scores=_totals(state), reason=reason)
+    state.outcome = Outcome(winners=tuple(sorted(winners)), scores=totals(state), reason=reason)
     state.tasks.clear()
     state.attack = None
     state.hit = None

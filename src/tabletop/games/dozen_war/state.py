@@ -16,6 +16,7 @@ from tabletop.core import Action, State, TurnOrder
 from tabletop.core.scoring import ScoreSheet
 
 from . import effects, hidden, invariants, legal, refusals, scoring, svg, tensor, text
+from .evaluation import evaluate
 from .model import Attack, Castle, Hit, Task, Unit
 
 
@@ -124,9 +125,9 @@ class DozenWarState(State):
         return scoring.scores(self)
 
     def evaluation(self) -> list[int]:
-        """The score totals; in Engage, which has no score, the HP on the board (a general's
-        weighing ``scoring.ENGAGE_GENERAL_WEIGHT`` times): what a look-ahead agent weighs."""
-        return scoring.evaluation(self)
+        """The score totals; in Engage, which has no score, the HP on the board, a general's
+        weighing most and less when enemies can reach it (:mod:`.evaluation`)."""
+        return evaluate(self)
 
     def _observation(self, seat: int) -> dict[str, Any]:
         return hidden.observation(self, seat)
