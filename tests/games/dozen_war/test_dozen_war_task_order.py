@@ -269,6 +269,9 @@ def test_a_tasks_data_has_the_keys_and_types_it_is_pushed_with() -> None:
         _task_data_edited(state, "necklace_window", lambda data: data.pop("seats"))
     with pytest.raises(ValueError, match=r"data\.seats is .*, not of its type"):
         _task_data_edited(state, "necklace_window", lambda data: data.update(seats=[True]))
+    # A seat that is not at the table: IndexError when its turn in the window came.
+    with pytest.raises(ValueError, match=r"data\.seats is \[99\], not distinct seats of 0\.\.3"):
+        _task_data_edited(state, "necklace_window", lambda data: data.update(seats=[99]))
 
 
 def test_a_choices_data_has_its_keys_types_and_a_purpose_the_interpreter_finishes() -> None:

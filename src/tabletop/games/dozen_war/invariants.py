@@ -466,12 +466,16 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             or not all(p in DEPLOYABLE for p in data["pieces"])
         ):
             raise ValueError(f"{where}.data.pieces is {data['pieces']!r}, not a list of {DEPLOYABLE}")
-        if "order" in data and (
-            not isinstance(data["order"], list)
-            or not all(_is_int(s) and 0 <= s < n for s in data["order"])
-            or len(set(data["order"])) != len(data["order"])
-        ):
-            raise ValueError(f"{where}.data.order is {data['order']!r}, not distinct seats of 0..{n - 1}")
+        for key in ("order", "seats"):  # seats asked in turn (a window, the Necklace's)
+            if key in data and (
+                not isinstance(data[key], list)
+                or not all(_is_int(s) and 0 <= s < n for s in data[key])
+                or len(set(data[key])) != len(data[key])
+            ):
+                raise ValueError(f"{where}.data.{key} is {data[key]!r}, not distinct seats of 0..{n - 1}")
+        for key in ("partner", "offerer", "victim", "owner"):  # one seat each
+            if key in data and not (_is_int(data[key]) and 0 <= data[key] < n):
+                raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
         # The cells a decision offers, as actions number them (``to_action_cell``).
         if "cells" in data and (
             not isinstance(data["cells"], list)
