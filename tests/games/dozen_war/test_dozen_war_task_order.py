@@ -381,3 +381,16 @@ def test_an_aim_with_nothing_left_to_aim_at_is_refused() -> None:
             continue
         assert loaded.legal_actions()  # whatever loads can be played
     assert refused_ > 0
+
+
+def test_names_in_a_tasks_data_are_of_what_they_name() -> None:
+    # An event that is a card's id raised KeyError when its roll came; a draft pool other than
+    # the banned generals' left the pick with no legal action.
+    state = _with_task("event_pay")
+    with pytest.raises(ValueError, match=r"data\.event is 'cav\.luoi_sat#1', not of its type"):
+        _task_data_edited(state, "event_pay", lambda data: data.update(event="cav.luoi_sat#1"))
+    draft = GAME.new_game(players=4, seed=2)
+    while not any(t.kind == "draft_pick" and t.data for t in draft.tasks):
+        draft.apply(draft.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"data\.pool is 'W', not of its type"):
+        _task_data_edited(draft, "draft_pick", lambda data: data.update(pool="W") if data else None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -556,27 +556,36 @@ def _strs(value: object) -> bool:
 
 
 _Check = Callable[[object], bool]
+
+
+def _one_of(*names: Collection[str]) -> _Check:
+    """A check that a value is a name in one of ``names``."""
+    return lambda value: type(value) is str and any(value in group for group in names)
+
+
+#: An event design, a card design or none, a card design.
+_event, _card_or_none, _card = _one_of(EVENTS), _one_of(CARDS, ("",)), _one_of(CARDS)
 #: The data each task kind is pushed with (``push`` and ``ask_*`` calls), as the keys its
 #: handler reads and the type of each: one set of keys per way the engine pushes it.
 TASK_DATA: dict[str, tuple[dict[str, _Check], ...]] = {
     "assign_stolen_piece": ({"cell": _int, "generals": _ints, "piece": _str},),
-    "attack_numbers": ({"card": _str},),
-    "card_swap_answer": ({"offer": _str, "offerer": _int},),
+    "attack_numbers": ({"card": _card_or_none},),
+    "card_swap_answer": ({"offer": _card, "offerer": _int},),
     "card_swap_offer": ({"partner": _int},),
     "counter": ({"credit": _int, "damage": _int, "i": _int, "order": _ints, "target": _int},),
     "discard": ({"count": _int},),
-    "draft_pick": ({}, {"pool": _str}),
+    "draft_pick": ({}, {"pool": _one_of(("banned",))}),
     "effect": ({"after": _bool, "ctx": _dict, "i": _int, "ref": _strs, "user": _int, "window": _bool},),
     "engage_deal": ({"order": _ints},),
     "engage_deploy": ({}, {"pieces": _strs}),
-    "event_pay": ({"event": _str},),
-    "event_roll": ({"event": _str},),
+    "event_pay": ({"event": _event},),
+    "event_roll": ({"event": _event},),
     "guard": ({}, {"counter": _bool, "target": _int}),
-    "necklace_window": ({"card": _str, "seats": _ints},),
+    "necklace_window": ({"card": _card, "seats": _ints},),
     "splash": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
     "splash_target": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
     "steal_piece": ({"cell": _int, "piece": _str},),
-    "target": ({"phase": _str},),
+    "target": ({"phase": _one_of(("declare", "hit"))},),
     "window": ({"i": _int, "order": _ints, "stage": _str},),
 }
 #: The choices the effect interpreter asks: the keys every one has, and the extra parameters
@@ -589,7 +598,7 @@ CHOICE_DATA: dict[str, dict[str, _Check]] = {
 CHOICE_PARAMS: dict[str, _Check] = {
     "anchors": _ints,
     "castle": _int,
-    "cls": _str,
+    "cls": _one_of(CLASSES),
     "count": _int,
     "dodge": _bool,
     "faces": _ints,
