@@ -1,4 +1,4 @@
-"""The kernel's invariant helpers: each item in one place, counts that add up."""
+"""The kernel's invariant helpers: each item in one place, counts that add up, a decision open."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.core.invariants import counts_add_up, each_in_one_place
+from tabletop.core import Action
+from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
+from toy import GAME, Take, ToyState
 
 
 def test_each_in_one_place_maps_items_to_their_place() -> None:
@@ -71,3 +73,28 @@ def test_counts_add_up_accepts_a_balanced_sheet() -> None:
 def test_counts_that_do_not_add_up_are_refused(parts: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         counts_add_up(parts, 13, what="coins")
+
+
+def test_decision_is_open_refuses_a_game_in_progress_with_no_legal_action() -> None:
+    state = GAME.new_game(players=3, seed=4, pile=20)
+    decision_is_open(state)
+    assert state._legal == state.legal_actions() != []  # listed once, kept for the caller
+    state.pile = 0  # no stone left and nobody has won: not over, yet nobody can move
+    state.forget_legal_actions()
+    with pytest.raises(
+        ValueError, match=r"the game is not over but its 'take' decision offers no legal action"
+    ):
+        decision_is_open(state)
+    # A finished game has nothing to decide: no refusal.
+    state.outcome = GAME.new_game(players=3, seed=4, pile=1).child(Take(1)).outcome
+    decision_is_open(state)
+
+
+def test_decision_is_open_names_rules_that_cannot_list_a_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: ToyState) -> list[Action]:
+        raise KeyError("stone")
+
+    state = GAME.new_game(players=3, seed=4, pile=20)
+    monkeypatch.setattr(ToyState, "_legal_actions", broken)
+    with pytest.raises(ValueError, match=r"its legal actions cannot be listed \(KeyError: 'stone'\)"):
+        decision_is_open(state)

@@ -267,29 +267,9 @@ class Game(Generic[S]):
         except (ValueError, LookupError, TypeError) as error:
             raise ValueError(f"inconsistent {self.name} state: {error}") from None
         self._check_saved_options(state.options, state.num_players)
-        if state.outcome is None:
-            self._check_open_decision(state)
         if verify and not state.determinized:  # a determinized state's parts were invented: no record
             self._check_replays(state, data, again)
         return state
-
-    def _check_open_decision(self, state: S) -> None:
-        """Refuse a game in progress whose pending decision offers nothing: every reachable state
-        that is not over has a legal action, and an edit the game's checks cannot see (a unit
-        moved out of the range of the attack being aimed) loaded and then stalled. The list is
-        kept, so a caller's first ``legal_actions()`` costs nothing more."""
-        try:
-            legal = state.legal_actions()
-        except Exception as error:  # a state the game's checks passed but its rules cannot read
-            raise ValueError(
-                f"inconsistent {self.name} state: its legal actions cannot be listed "
-                f"({type(error).__name__}: {describe_error(error)})"
-            ) from None
-        if not legal:
-            raise ValueError(
-                f"inconsistent {self.name} state: the game is not over but its {state.decision!r} "
-                "decision offers no legal action"
-            )
 
     def _check_saved_outcome(self, state: S) -> None:
         """Refuse a loaded outcome that does not fit the table: one score per seat, winners

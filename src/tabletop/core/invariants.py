@@ -10,6 +10,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from .serialize import describe_error
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def each_in_one_place(
@@ -88,3 +94,20 @@ def counts_add_up(parts: Mapping[str, int], total: int, *, what: str) -> None:
 
 _ITEMS = operator.itemgetter(1)  # a (place name, items) pair's items
 _INT = frozenset({int})
+
+
+def decision_is_open(state: State) -> None:
+    """``ValueError`` unless a game in progress offers its mover a legal action: every state a
+    game reaches before its end has one. For a game whose load checks cannot see every edit that
+    would leave a decision empty (an agenda of pending steps): it lists the legal actions, which
+    the state keeps, so the caller's first ``legal_actions()`` costs nothing more."""
+    if state.outcome is not None:
+        return
+    try:
+        legal = state.legal_actions()
+    except Exception as error:  # a state the checks passed but its rules cannot read
+        raise ValueError(
+            f"its legal actions cannot be listed ({type(error).__name__}: {describe_error(error)})"
+        ) from None
+    if not legal:
+        raise ValueError(f"the game is not over but its {state.decision!r} decision offers no legal action")

@@ -364,7 +364,7 @@ def test_setups_per_seat_steps_are_one_per_seat() -> None:
 
 def test_an_aim_with_nothing_left_to_aim_at_is_refused() -> None:
     """The attacker moved away from every target while its target decision waits: loaded, the
-    decision offered no legal action (the kernel's check of every game in progress)."""
+    decision offered no legal action (the check that a pending decision is open)."""
     state = _with_task("target")
     assert state.decision == "target" and state.attack is not None and state.attack.unit is not None
     data = state.to_dict()

@@ -9,7 +9,7 @@ from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.describe import shown
-from tabletop.core.invariants import counts_add_up, each_in_one_place
+from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
 
 from .agenda import AUTO, DECIDE
 from .board import from_action_cell, occupancy, spec_of
@@ -46,6 +46,9 @@ def check(state: DozenWarState) -> None:
     # doubt, takes the walk, which names the first broken invariant as it always has.
     if not _plainly_valid(state):
         _walk(state)
+    # Last, once the rest holds: edits no check above sees (an attacker moved out of reach of
+    # the aim it waits on) loaded, then offered no legal action.
+    decision_is_open(state)
 
 
 #: Per seat: the fields that hold one entry per seat.
