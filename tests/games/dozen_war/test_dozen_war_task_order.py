@@ -394,3 +394,11 @@ def test_names_in_a_tasks_data_are_of_what_they_name() -> None:
         draft.apply(draft.legal_actions()[0])
     with pytest.raises(ValueError, match=r"data\.pool is 'W', not of its type"):
         _task_data_edited(draft, "draft_pick", lambda data: data.update(pool="W") if data else None)
+
+
+def test_the_unit_a_choice_is_about_stands_on_the_board() -> None:
+    # An id of no unit: KeyError when the choice was listed.
+    state = _pending("choose_option", "transform", 4, "ffa")
+    gone = next(uid for uid in range(200) if uid not in state.units)
+    with pytest.raises(ValueError, match=rf"data\.unit is {gone}, no unit on the board"):
+        _task_data_edited(state, "choose_option", lambda data: data.update(unit=gone))

@@ -476,6 +476,12 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
                 or len(set(data[key])) != len(data[key])
             ):
                 raise ValueError(f"{where}.data.{key} is {data[key]!r}, not distinct seats of 0..{n - 1}")
+        # The unit a choice or a guard is about stands on the board: a choice is answered (a
+        # guard given) before anything else happens, so it cannot have died meanwhile.
+        if task.kind in ("choose_cell", "choose_option", "guard"):
+            key = "target" if task.kind == "guard" else "unit"
+            if key in data and data[key] not in state.units:
+                raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no unit on the board")
         for key in ("partner", "offerer", "victim", "owner"):  # one seat each
             if key in data and not (_is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
