@@ -65,6 +65,15 @@ def test_two_of_a_colour_and_one_pearl_give_the_opponent_no_privilege() -> None:
     assert state.privileges == [0, 1]
 
 
+def test_two_pearls_with_a_gem_between_them_give_the_opponent_a_privilege() -> None:
+    """ "If the 3 tokens are identical or 2 of them are Pearls": the pearls need not touch."""
+    state = new()
+    set_board(state, {cell(1, 5): "pearl", cell(2, 4): "black", cell(3, 3): "pearl"})
+    state.apply(TakeTokens((cell(1, 5), cell(2, 4), cell(3, 3))))
+    assert tokens_of(state, 0) == {"pearl": 2, "black": 1}
+    assert state.privileges == [0, 2]
+
+
 def test_a_privilege_and_a_take_of_two_reds_are_not_three_of_a_colour() -> None:
     """The 3-of-a-colour privilege counts the take action only, not tokens taken by privileges."""
     state = new()
@@ -171,6 +180,19 @@ def test_buying_a_reserved_card_leaves_the_pyramid_as_it_was() -> None:
     assert [list(m.slots) for m in state.pyramid] == slots
     assert [len(m.deck) for m in state.pyramid] == decks
     assert state.reserved[0] == [] and state.cards[0] == ["D1-06"]
+
+
+def test_a_reserved_wild_card_still_needs_a_card_with_a_bonus() -> None:
+    """ "If you do not have a card with a bonus, you cannot purchase this card", from the hand too."""
+    state = new()
+    reserve(state, 0, "D1-27", blind=True)  # wild: 4 white + 1 pearl
+    give_cards(state, 0, "D1-28")  # points, no bonus
+    set_tokens(state, 0, white=4, pearl=1)
+    refuse(state, Buy("D1-27", NO_GOLD), "need a card with a bonus")
+    give_cards(state, 0, "D1-21")  # a red bonus
+    set_tokens(state, 0, white=4, pearl=1)
+    state.apply(Buy("D1-27", NO_GOLD))
+    assert state.legal_actions() == [PlaceWild("red")]
 
 
 # ---------------------------------------------------------------------- abilities
