@@ -260,3 +260,28 @@ def test_moneylenders_and_treasury_round_down() -> None:
     set_coins(s, 1, 5)
     sheets = s.scores()
     assert sheets[1]["guilds"] == 4 and sheets[1]["treasury"] == 1 and sheets[0]["treasury"] == 4
+
+
+def test_theology_play_again_is_lost_with_the_last_card_of_an_age() -> None:
+    s = fresh()
+    s.tokens[0] = ["theology"]
+    s.military.position = -1  # player 0's side: player 0 chooses who begins Age II
+    only_cards(s, open_card(s))
+    build(s, "the_pyramids")  # Play Again by Theology, on the last card of Age I
+    assert s.age == 2 and s.decision == "choose_starter" and not s.turns.extra_turns
+    play(s, ChooseStarter(1))
+    assert s.current_player == 1
+
+
+def test_the_great_librarys_returned_tokens_are_never_offered_by_a_pair() -> None:
+    s = fresh()
+    drawn = s.set_aside[-3:]
+    build(s, "the_great_library")
+    play(s, TakeProgressToken(drawn[0]))
+    board = list(s.board_tokens)
+    give(s, 1, "workshop")
+    set_turn(s, 1)
+    set_coins(s, 1, 30)
+    offer(s, "laboratory")
+    play(s, Construct("laboratory"))
+    assert legal_field(s, "token") == board and not set(drawn[1:]) & set(board)
