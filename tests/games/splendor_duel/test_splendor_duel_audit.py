@@ -92,6 +92,14 @@ def test_a_reversed_legal_line_is_refused_by_naming_the_reading_order() -> None:
     refuse(state, TakeTokens((cell(1, 2), cell(1, 1))), "reading order: r1c1, r1c2")
 
 
+def test_a_line_named_middle_first_is_refused_by_naming_the_reading_order() -> None:
+    # Any order of a line's cells names that line: the refusal used to call it no straight line.
+    state = new()
+    set_board(state, {cell(1, 1): "red", cell(1, 2): "blue", cell(1, 3): "white"})
+    refuse(state, TakeTokens((cell(1, 2), cell(1, 1), cell(1, 3))), "reading order: r1c1, r1c2, r1c3")
+    refuse(state, TakeTokens((cell(1, 1), cell(1, 1), cell(1, 2))), "one straight line")
+
+
 # ---------------------------------------------------------------------- privileges
 
 

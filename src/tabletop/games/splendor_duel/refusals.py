@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .state import SplendorDuelState
 
 _LINE_SET = frozenset(LINES)
+#: Each line by its set of cells: a line's cells named in another order are that line.
+_LINE_OF_CELLS = {frozenset(line): line for line in LINES}
 _CELL = f"a board cell index (an int from 0 to {GRID.size - 1})"
 #: Per action type, its fields and what each must be: ``int`` (exactly, not a bool), ``str``,
 #: ``cells`` (a tuple of ints) or ``gold`` (a tuple of one non-negative int per cost kind).
@@ -162,8 +164,11 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
             return "the board was already replenished this turn"
         return "cannot replenish the board: the bag is empty"
     if isinstance(action, TakeTokens):
-        reversed_line = action.cells[::-1] in _LINE_SET and action.cells not in _LINE_SET
-        if action.cells not in _LINE_SET and not reversed_line:
+        # The cells of a line in another order (reversed, the middle first) name that line.
+        reordered = None
+        if action.cells not in _LINE_SET and len(set(action.cells)) == len(action.cells):
+            reordered = _LINE_OF_CELLS.get(frozenset(action.cells))
+        if action.cells not in _LINE_SET and reordered is None:
             return (
                 "tokens must be taken from 1 to 3 adjacent cells in one straight line "
                 "(row, column or diagonal)"
@@ -174,11 +179,8 @@ def _why_turn(state: SplendorDuelState, seat: int, action: Action) -> str:
                 return f"the line has a gap: {cell_name(cell)} is empty (no gaps allowed)"
             if board[cell] == GOLD:
                 return f"gold cannot be taken with a line: {cell_name(cell)} holds gold"
-        if reversed_line:
-            return (
-                f"name the line's cells in reading order: "
-                f"{', '.join(cell_name(c) for c in action.cells[::-1])}"
-            )
+        if reordered is not None:
+            return f"name the line's cells in reading order: {', '.join(map(cell_name, reordered))}"
         return f"{_describe(action)} is not legal now"
     if isinstance(action, (ReserveCard, ReserveFromDeck)):
         if len(state.reserved[seat]) >= BOX.max_reserved:
