@@ -13,7 +13,7 @@ import pytest
 
 from contract import random_state
 from tabletop.games.dozen_war import GAME
-from tabletop.games.dozen_war.invariants import ROUND_STEPS, TASK_BELOW, check
+from tabletop.games.dozen_war.invariants import PURPOSE_PARAMS, ROUND_STEPS, TASK_BELOW, check
 from tabletop.games.dozen_war.state import DozenWarState
 
 MODES: list[tuple[int, dict[str, str]]] = [
@@ -53,8 +53,11 @@ def test_the_setup_agenda_reversed_is_refused(players: int, options: dict[str, s
     assert len(tasks) > 2
     with pytest.raises(ValueError, match=r"tasks\[0\] is .* not one of the round's steps"):
         _trusted(state, [tasks[1], tasks[0], *tasks[2:]])
-    # The round step kept at the bottom and the decision on top, the rest reversed.
-    with pytest.raises(ValueError, match=r"tasks\[\d+\] \('\w+'\) lies on '\w+'; the engine puts it only on"):
+    # The round step kept at the bottom and the decision on top, the rest reversed (in Engage a
+    # seat's steps then also sit on another seat's).
+    with pytest.raises(
+        ValueError, match=r"tasks\[\d+\] \(.?\w+.?\) (lies on '\w+'|is seat \d's, the task below)"
+    ):
         _trusted(state, [tasks[0], *tasks[-2:0:-1], tasks[-1]])
 
 
@@ -94,7 +97,10 @@ def test_engage_deploy_places_an_army_only_on_top() -> None:
     waiting = next(i for i, t in enumerate(tasks[:-1]) if t["kind"] == "engage_deploy")
     given = [dict(t) for t in tasks]
     given[waiting] = {**given[waiting], "data": {"pieces": ["general"]}}
-    with pytest.raises(ValueError, match=r"engage_deploy\) has the army"):
+    # (It is the other seat's, which has not picked its general yet either.)
+    with pytest.raises(
+        ValueError, match=r"engage_deploy\)( has the army|: seat \d places an army with no general)"
+    ):
         _trusted(state, given)
 
 
@@ -402,3 +408,43 @@ def test_the_unit_a_choice_is_about_stands_on_the_board() -> None:
     gone = next(uid for uid in range(200) if uid not in state.units)
     with pytest.raises(ValueError, match=rf"data\.unit is {gone}, no unit on the board"):
         _task_data_edited(state, "choose_option", lambda data: data.update(unit=gone))
+
+
+def test_every_choice_purpose_has_its_parameters_listed() -> None:
+    from tabletop.games.dozen_war.interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
+
+    for kind, finishers in (
+        ("choose_cell", FINISH_CELL),
+        ("choose_option", FINISH_OPTION),
+        ("select", FINISH_SELECT),
+    ):
+        assert {purpose for k, purpose in PURPOSE_PARAMS if k == kind} == set(finishers)
+
+
+def test_a_choice_is_asked_with_its_purposes_parameters() -> None:
+    # A select's parameter dropped: KeyError when its finisher read it.
+    chosen = _with_task("select")
+    task = next(t for t in chosen.tasks if t.kind == "select")
+    params = dict(task.data["params"])
+    if not params:
+        pytest.skip("this select has no parameters")
+    dropped = sorted(params)[0]
+    with pytest.raises(ValueError, match=rf"a select for '{task.data['purpose']}' is asked with"):
+        _task_data_edited(chosen, "select", lambda data: data["params"].pop(dropped))
+
+
+def test_engages_setup_steps_stay_with_their_seat() -> None:
+    state = GAME.new_game(players=2, seed=5, mode="engage")
+    tasks = state.to_dict()["tasks"]
+    army = next(i for i, t in enumerate(tasks) if t["kind"] == "engage_army")
+    edited = [dict(t) for t in tasks]
+    edited[army] = {**edited[army], "seat": 1 - tasks[army]["seat"]}
+    with pytest.raises(ValueError, match=r"\(engage_army\) is seat \d's, the task below another seat's"):
+        _trusted(state, edited)
+
+
+def test_an_attack_is_a_seats() -> None:
+    state = _in_a_hit(4)
+    attack = state.to_dict()["attack"]
+    with pytest.raises(ValueError, match=r"attack\.player is 99, no seat of 0\.\.3"):
+        _edited(state, attack={**attack, "player": 99})

@@ -677,6 +677,39 @@ SELECT_PARAMS: dict[str, _Check] = {
 }
 
 
+#: The parameters each purpose of a choice is asked with (every ``ask_cell``, ``ask_option``
+#: and ``ask_select`` call): its finisher reads each of them.
+PURPOSE_PARAMS: dict[tuple[str, str], frozenset[str]] = {
+    (kind, purpose): frozenset(params)
+    for kind, purpose, params in (
+        ("choose_cell", "teleport", ("unit", "dodge")),
+        ("choose_cell", "dodge", ("unit",)),
+        ("choose_cell", "summon", ("cls", "may_act", "owner")),
+        ("choose_cell", "loose_piece", ("piece",)),
+        ("choose_option", "evasion", ("unit", "faces", "count")),
+        ("choose_option", "summon_type", ("anchors", "within", "may_act")),
+        ("choose_option", "transform", ("unit",)),
+        ("choose_option", "convert_type", ("unit",)),
+        ("choose_option", "steal", ("victim",)),
+        ("choose_option", "steal_from", ()),
+        ("choose_option", "gain_soldier_type", ("castle",)),
+        ("select", "buff", ("spec", "stars", "source")),
+        ("select", "push", ("user", "cells")),
+        ("select", "status", ("status", "duration")),
+        ("select", "teleport", ("within", "dodge")),
+        ("select", "swap", ("user",)),
+        ("select", "redirect", ()),
+        ("select", "heal", ("amount", "window")),
+        ("select", "counter", ("damage",)),
+        ("select", "convert", ()),
+        ("select", "strike_by", ("op", "source")),
+        ("select", "gain_soldier", ("type",)),
+        ("select", "lose_soldier", ()),
+        ("select", "castle_hp", ("amount",)),
+    )
+}
+
+
 def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
     """A task's data has the keys its kind is pushed with, each of its type (a choice's purpose
     one the interpreter finishes): a key dropped or two values swapped loaded, then raised
@@ -706,6 +739,12 @@ def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
         for key, value in data["params"].items() if kind == "select" else ():
             if key not in SELECT_PARAMS or not SELECT_PARAMS[key](value):
                 raise ValueError(f"{where}.data.params.{key} is {shown(value)}, no parameter of a select")
+        given = (data["params"] if kind == "select" else data).keys() - base.keys()
+        wanted = PURPOSE_PARAMS.get((kind, data["purpose"]))
+        if wanted is not None and given != wanted:
+            raise ValueError(
+                f"{where}.data: a {kind} for {data['purpose']!r} is asked with {sorted(wanted)}, not {sorted(given)}"
+            )
         return
     shapes = TASK_DATA.get(kind, ({},))
     for shape in shapes:
@@ -780,7 +819,18 @@ def _check_rosters(state: DozenWarState) -> None:
     # Setup's per-seat steps: each seat deploys its generals (all of them, one task) and places a
     # starting map piece at most once; a task's seat edited loaded, and a seat with its generals
     # all placed was asked to place more, with no legal action.
-    for kind in ("deploy_generals", "place_start_piece"):
+    # Engage's setup: each seat's pick, army and deployment are pushed together (one seat), and
+    # a seat places its army only once it has picked its general.
+    for index, task in enumerate(tasks):
+        if task.kind in ("engage_army", "engage_pick") and tasks[index - 1].seat != task.seat:
+            raise ValueError(
+                f"tasks[{index}] ({task.kind}) is seat {task.seat}'s, the task below another seat's"
+            )
+        if task.kind == "engage_deploy" and "pieces" in task.data and not state.roster[task.seat]:
+            raise ValueError(
+                f"tasks[{index}] (engage_deploy): seat {task.seat} places an army with no general picked"
+            )
+    for kind in ("deploy_generals", "place_start_piece", "engage_deploy"):
         seats = [task.seat for task in tasks if task.kind == kind]
         if len(set(seats)) != len(seats):
             raise ValueError(f"the {kind} tasks are for seats {seats}: a seat's step is pushed once")
@@ -821,6 +871,10 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         )
     attack = state.attack
     if attack is not None:
+        if not (_is_int(attack.player) and 0 <= attack.player < state.num_players):
+            raise ValueError(
+                f"attack.player is {shown(attack.player)}, no seat of 0..{state.num_players - 1}"
+            )
         if attack.op and not _data_op(attack.op):
             raise ValueError(f"attack.op is {shown(attack.op)}, no operation of a skill, card or event")
         # "" for a strike whose effect names no source (``interpreter``'s strikes of an event).
