@@ -448,3 +448,29 @@ def test_an_attack_is_a_seats() -> None:
     attack = state.to_dict()["attack"]
     with pytest.raises(ValueError, match=r"attack\.player is 99, no seat of 0\.\.3"):
         _edited(state, attack={**attack, "player": 99})
+
+
+def test_an_effects_context_keeps_what_effects_keep() -> None:
+    # An own-turn use keeps its stars and source together: the source dropped raised KeyError
+    # when a strike named its units.
+    state = next(
+        s
+        for seed in range(80)
+        for s in [_state(4, seed, 300, {"mode": "ffa", "generals": "random"})]
+        if any(t.kind == "effect" and "source" in t.data["ctx"] for t in s.tasks)
+    )
+    tasks = state.to_dict()["tasks"]
+    index = next(i for i, t in enumerate(tasks) if t["kind"] == "effect" and "source" in t["data"]["ctx"])
+
+    def with_ctx(ctx: dict[str, Any]) -> list[dict[str, Any]]:
+        edited = [dict(t) for t in tasks]
+        edited[index] = {**tasks[index], "data": {**tasks[index]["data"], "ctx": ctx}}
+        return edited
+
+    ctx = tasks[index]["data"]["ctx"]
+    with pytest.raises(ValueError, match=r"ctx has one of \['stars', 'source'\] without the other"):
+        _trusted(state, with_ctx({k: v for k, v in ctx.items() if k != "source"}))
+    with pytest.raises(ValueError, match=r"ctx has \['mood'\], which no effect keeps"):
+        _trusted(state, with_ctx({**ctx, "mood": 1}))
+    with pytest.raises(ValueError, match=r"ctx\.source is 'E10', not of its type"):
+        _trusted(state, with_ctx({**ctx, "source": "E10"}))

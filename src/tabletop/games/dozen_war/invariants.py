@@ -759,10 +759,34 @@ def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
     )
 
 
+#: What an effect's context may keep, each of its type: the skill's or card's stars and id (an
+#: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
+#: skill's star cap, the receiver a counter remembers (checked below).
+_CTX_KEYS: dict[str, _Check] = {
+    "stars": _int,
+    "source": _one_of(SKILLS, CARDS),
+    "token": _one_of(TOKENS),
+    "cell": _int,
+    "zone": _str,
+    "picked": _ints,
+    "cap": _int,
+    "receiver_info": lambda value: True,
+}
+
+
 def _check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
     """What an effect keeps in its context that the engine indexes with: the receiver a counter
     remembers (``interpreter.receiver_info``: cell, class, whether a general); a shuffled one
     loaded, then raised ``KeyError`` when the counter struck."""
+    unknown = ctx.keys() - _CTX_KEYS.keys()
+    if unknown:
+        raise ValueError(f"{where} has {sorted(unknown)}, which no effect keeps")
+    for key, value in ctx.items():
+        if key != "receiver_info" and not _CTX_KEYS[key](value):
+            raise ValueError(f"{where}.{key} is {shown(value)}, not of its type")
+    for pair in (("stars", "source"), ("token", "cell")):  # started together (``interpreter.start``)
+        if (pair[0] in ctx) != (pair[1] in ctx):
+            raise ValueError(f"{where} has one of {list(pair)} without the other")
     info = ctx.get("receiver_info")
     if info is not None and not (
         isinstance(info, list)
