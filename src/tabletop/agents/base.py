@@ -81,8 +81,9 @@ class GreedyAgent:
     @staticmethod
     def value(state: State, seat: int) -> float:
         """How good ``state`` is for ``seat``'s team: its points (``state.evaluation()``, the score
-        totals unless the game measures a position otherwise) minus the best opposing team's; once decided, +inf for a win of its team alone, -inf for a loss and 0 for
-        a draw or a victory shared with another team."""
+        totals unless the game measures a position otherwise) minus the best opposing team's;
+        once decided, +inf for a win of its team alone, -inf for a loss and 0 for a draw or a
+        victory shared with another team."""
         teams = state.teams
         mine = next(team for team in teams if seat in team)
         outcome = state.outcome
