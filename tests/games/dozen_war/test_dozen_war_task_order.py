@@ -13,7 +13,8 @@ import pytest
 
 from contract import random_state
 from tabletop.games.dozen_war import GAME
-from tabletop.games.dozen_war.invariants import PURPOSE_PARAMS, ROUND_STEPS, TASK_BELOW, check
+from tabletop.games.dozen_war.agenda_checks import PURPOSE_PARAMS, ROUND_STEPS, TASK_BELOW
+from tabletop.games.dozen_war.invariants import check
 from tabletop.games.dozen_war.state import DozenWarState
 
 MODES: list[tuple[int, dict[str, str]]] = [

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import operator
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +11,7 @@ from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
 
 from .agenda import AUTO, DECIDE
+from .agenda_checks import check_ctx, check_task_data, check_task_order, data_op
 from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
@@ -29,8 +29,7 @@ from .components import (
     TOKENS,
     MapSpec,
 )
-from .interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
-from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Task
+from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
 from .scoring import SETUP_TASKS
 from .table import designs_in_hand
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
@@ -287,73 +286,7 @@ def _check_pending(state: DozenWarState) -> None:
             raise ValueError(f"the pending task {state.tasks[-1].kind!r} is not a decision")
         if not 0 <= state.tasks[-1].seat < n:
             raise ValueError(f"the pending decision belongs to seat {state.tasks[-1].seat}")
-        _check_task_order(state.tasks)
-
-
-#: The round's own steps: each replaces the last, so one of them is always the agenda's bottom
-#: task and none ever lies above another task.
-ROUND_STEPS = frozenset({"round_start", "round_end", "turn_start", "turn", "end_turn"})
-#: The task directly below each task that is pushed at one place in the engine, onto a known
-#: task: setup's agenda (``setup.new_state``, the draft, Engage's armies), an attack's steps
-#: (``combat.declare`` and the hit's window), the Lucky Necklace's window and the alliance's
-#: card swap. Tasks pushed from many places (effects, choices, discards, events) are not listed.
-#: A trusted save with these out of order loaded, then failed an assertion or found no legal
-#: action a few decisions later.
-TASK_BELOW: dict[str, frozenset[str]] = {
-    kind: frozenset(below)
-    for kind, below in {
-        "place_tokens": ("round_start",),
-        "place_start_piece": ("place_tokens", "place_start_piece"),
-        "deploy_generals": ("place_tokens", "place_start_piece", "deploy_generals"),
-        "deploy_soldiers": ("deploy_generals",),
-        "deal_generals": ("deploy_soldiers",),
-        "draft_banned_round": ("deploy_soldiers",),
-        "draft_pick": ("deploy_soldiers", "draft_banned_round", "draft_pick"),
-        "draft_ban": ("draft_pick", "draft_ban"),
-        "engage_deal": ("round_start",),
-        "engage_deploy": ("engage_deal", "engage_pick"),
-        "engage_army": ("engage_deploy",),
-        "engage_pick": ("engage_army",),
-        "attack_end": ("turn", "effect"),
-        "next_hit": ("attack_end",),
-        "attack_targets": ("next_hit",),
-        "attack_numbers": ("attack_targets",),
-        "target": ("next_hit",),
-        "resolve_hit": ("next_hit",),
-        "window": ("resolve_hit",),
-        "guard": ("window", "counter"),
-        "defence_skill": ("window",),
-        "defence_card": ("window",),
-        "necklace_window": ("attack_numbers", "effect"),
-        "necklace": ("necklace_window",),
-        "card_swap_offer": ("event", "card_swap_offer"),
-        "card_swap_answer": ("event", "card_swap_offer"),
-    }.items()
-}
-
-
-def _check_task_order(tasks: list[Task]) -> None:
-    """The agenda is a stack the engine built: a round step at the bottom and nowhere else, each
-    task of ``TASK_BELOW`` on one it can be pushed onto, and Engage's army waiting to be placed
-    (an ``engage_deploy`` with its pieces) only on top."""
-    if tasks[0].kind not in ROUND_STEPS:
-        raise ValueError(f"tasks[0] is {tasks[0].kind!r}, not one of the round's steps {sorted(ROUND_STEPS)}")
-    for index in range(1, len(tasks)):
-        kind = tasks[index].kind
-        below = tasks[index - 1].kind
-        if kind in ROUND_STEPS:
-            raise ValueError(f"tasks[{index}] is the round step {kind!r}, which is only ever the bottom task")
-        allowed = TASK_BELOW.get(kind)
-        if allowed is not None and below not in allowed:
-            raise ValueError(
-                f"tasks[{index}] ({kind!r}) lies on {below!r}; the engine puts it only on {sorted(allowed)}"
-            )
-    for index, task in enumerate(tasks):
-        if task.kind == "engage_deploy" and ("pieces" in task.data) != (index == len(tasks) - 1):
-            raise ValueError(
-                f"tasks[{index}] (engage_deploy) {'has' if 'pieces' in task.data else 'lacks'} the army to "
-                "place: only the top one is placing an army, the ones below wait for their army"
-            )
+        check_task_order(state.tasks)
 
 
 #: What an army deployed in engage mode is made of.
@@ -457,9 +390,9 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"{where}.data is nested more than {_MAX_TASK_NESTING} deep")
         if "ref" in data and not _is_ref(data["ref"]):  # read when the effect goes on: a ValueError mid-apply
             raise ValueError(f"{where}.data.ref is {data['ref']!r}, no skill, card, event outcome or token")
-        _check_task_data(where, task.kind, data)
+        check_task_data(where, task.kind, data)
         if isinstance(data.get("ctx"), dict):
-            _check_ctx(f"{where}.data.ctx", data["ctx"], spec)
+            check_ctx(f"{where}.data.ctx", data["ctx"], spec)
         if "piece" in data and not _is_token(data["piece"]):
             raise ValueError(f"{where}.data.piece is {data['piece']!r}, no token")
         # The army still to deploy (R11.6): a general and soldiers, at least one piece.
@@ -538,265 +471,6 @@ def _check_offers(state: DozenWarState) -> None:
                 raise ValueError(
                     f"tasks[{index}] (card_swap_answer) offers {data['offer']!r}, which seat {offerer} does not hold"
                 )
-
-
-def _int(value: object) -> bool:
-    return type(value) is int
-
-
-def _bool(value: object) -> bool:
-    return type(value) is bool
-
-
-def _str(value: object) -> bool:
-    return type(value) is str
-
-
-def _dict(value: object) -> bool:
-    return type(value) is dict
-
-
-def _ints(value: object) -> bool:
-    return type(value) is list and all(type(item) is int for item in value)
-
-
-def _strs(value: object) -> bool:
-    return type(value) is list and all(type(item) is str for item in value)
-
-
-_Check = Callable[[object], bool]
-
-
-def _one_of(*names: Collection[str]) -> _Check:
-    """A check that a value is a name in one of ``names``."""
-    return lambda value: type(value) is str and any(value in group for group in names)
-
-
-#: An event design, a card design or none, a card design.
-_event, _card_or_none, _card = _one_of(EVENTS), _one_of(CARDS, ("",)), _one_of(CARDS)
-#: The data each task kind is pushed with (``push`` and ``ask_*`` calls), as the keys its
-#: handler reads and the type of each: one set of keys per way the engine pushes it.
-TASK_DATA: dict[str, tuple[dict[str, _Check], ...]] = {
-    "assign_stolen_piece": ({"cell": _int, "generals": _ints, "piece": _str},),
-    "attack_numbers": ({"card": _card_or_none},),
-    "card_swap_answer": ({"offer": _card, "offerer": _int},),
-    "card_swap_offer": ({"partner": _int},),
-    "counter": ({"credit": _int, "damage": _int, "i": _int, "order": _ints, "target": _int},),
-    "discard": ({"count": _int},),
-    "draft_pick": ({}, {"pool": _one_of(("banned",))}),
-    "effect": ({"after": _bool, "ctx": _dict, "i": _int, "ref": _strs, "user": _int, "window": _bool},),
-    "engage_deal": ({"order": _ints},),
-    "engage_deploy": ({}, {"pieces": _strs}),
-    "event_pay": ({"event": _event},),
-    "event_roll": ({"event": _event},),
-    "guard": ({}, {"counter": _bool, "target": _int}),
-    "necklace_window": ({"card": _card, "seats": _ints},),
-    "splash": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
-    "splash_target": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
-    "steal_piece": ({"cell": _int, "piece": _str},),
-    "target": ({"phase": _one_of(("declare", "hit"))},),
-    "window": ({"i": _int, "order": _ints, "stage": _str},),
-}
-#: The choices the effect interpreter asks: the keys every one has, and the extra parameters
-#: its purposes pass (``ask_cell``, ``ask_option``, ``ask_select``), each of one type.
-CHOICE_DATA: dict[str, dict[str, _Check]] = {
-    "choose_cell": {"cells": _ints, "purpose": _str},
-    "choose_option": {"options": _strs, "purpose": _str},
-    "select": {"cands": _ints, "max": _int, "params": _dict, "picked": _ints, "purpose": _str},
-}
-CHOICE_PARAMS: dict[str, _Check] = {
-    "anchors": _ints,
-    "castle": _int,
-    "cls": _one_of(CLASSES),
-    "count": _int,
-    "dodge": _bool,
-    "faces": _ints,
-    "may_act": _bool,
-    "owner": _int,
-    "piece": _str,
-    "unit": _int,
-    "victim": _int,
-    "within": _int,
-}
-
-
-def _operations() -> frozenset[str]:
-    """Every operation the data's skills, cards, events and tokens hold, nested ones included,
-    as canonical JSON."""
-    found: set[str] = set()
-    stack: list[object] = [
-        *(skill.effect for skill in SKILLS.values()),
-        *(card.effect for card in CARDS.values()),
-        *(outcome.effects for event in EVENTS.values() for outcome in (event.low, event.high)),
-        *(token.effect for token in TOKENS.values()),
-    ]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "op" in item:
-                found.add(json.dumps(item, sort_keys=True))
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return frozenset(found)
-
-
-OPERATIONS = _operations()
-
-
-def _data_op(value: object) -> bool:
-    """Whether ``value`` is one of the data's operations, as an attack or a choice keeps it (a
-    copied skill's star cap, ``_copied_cap``, added)."""
-    if type(value) is not dict:
-        return False
-    op = {key: item for key, item in value.items() if key != "_copied_cap"}
-    if "_copied_cap" in value and not _int(value["_copied_cap"]):
-        return False
-    try:
-        return json.dumps(op, sort_keys=True) in OPERATIONS
-    except (TypeError, ValueError, RecursionError):  # not JSON data: no operation of the data
-        return False
-
-
-#: The parameters a ``select`` keeps for its purpose's finisher (``ask_select`` calls).
-SELECT_PARAMS: dict[str, _Check] = {
-    "amount": _int,
-    "cells": _int,
-    "damage": _int,
-    "dodge": _bool,
-    "duration": _str,
-    "op": _data_op,
-    "source": _str,
-    "spec": _data_op,
-    "stars": _int,
-    "status": _str,
-    "type": _str,
-    "user": _int,
-    "window": _bool,
-    "within": _int,
-}
-
-
-#: The parameters each purpose of a choice is asked with (every ``ask_cell``, ``ask_option``
-#: and ``ask_select`` call): its finisher reads each of them.
-PURPOSE_PARAMS: dict[tuple[str, str], frozenset[str]] = {
-    (kind, purpose): frozenset(params)
-    for kind, purpose, params in (
-        ("choose_cell", "teleport", ("unit", "dodge")),
-        ("choose_cell", "dodge", ("unit",)),
-        ("choose_cell", "summon", ("cls", "may_act", "owner")),
-        ("choose_cell", "loose_piece", ("piece",)),
-        ("choose_option", "evasion", ("unit", "faces", "count")),
-        ("choose_option", "summon_type", ("anchors", "within", "may_act")),
-        ("choose_option", "transform", ("unit",)),
-        ("choose_option", "convert_type", ("unit",)),
-        ("choose_option", "steal", ("victim",)),
-        ("choose_option", "steal_from", ()),
-        ("choose_option", "gain_soldier_type", ("castle",)),
-        ("select", "buff", ("spec", "stars", "source")),
-        ("select", "push", ("user", "cells")),
-        ("select", "status", ("status", "duration")),
-        ("select", "teleport", ("within", "dodge")),
-        ("select", "swap", ("user",)),
-        ("select", "redirect", ()),
-        ("select", "heal", ("amount", "window")),
-        ("select", "counter", ("damage",)),
-        ("select", "convert", ()),
-        ("select", "strike_by", ("op", "source")),
-        ("select", "gain_soldier", ("type",)),
-        ("select", "lose_soldier", ()),
-        ("select", "castle_hp", ("amount",)),
-    )
-}
-
-
-def _check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
-    """A task's data has the keys its kind is pushed with, each of its type (a choice's purpose
-    one the interpreter finishes): a key dropped or two values swapped loaded, then raised
-    ``KeyError`` or ``TypeError`` mid-apply."""
-    base = CHOICE_DATA.get(kind)
-    if base is not None:
-        finishers: Mapping[str, object] = (
-            FINISH_CELL
-            if kind == "choose_cell"
-            else FINISH_OPTION
-            if kind == "choose_option"
-            else FINISH_SELECT
-        )
-        missing = base.keys() - data.keys()
-        unknown = (
-            data.keys() - base.keys() - CHOICE_PARAMS.keys()
-            if kind != "select"
-            else data.keys() - base.keys()
-        )
-        if missing or unknown:
-            raise ValueError(f"{where}.data lacks {sorted(missing)} or has unknown {sorted(unknown)}")
-        for key, value in data.items():
-            if not (base.get(key) or CHOICE_PARAMS[key])(value):
-                raise ValueError(f"{where}.data.{key} is {shown(value)}, not of its type")
-        if data["purpose"] not in finishers:
-            raise ValueError(f"{where}.data.purpose is {shown(data['purpose'])}, no {kind} purpose")
-        for key, value in data["params"].items() if kind == "select" else ():
-            if key not in SELECT_PARAMS or not SELECT_PARAMS[key](value):
-                raise ValueError(f"{where}.data.params.{key} is {shown(value)}, no parameter of a select")
-        given = (data["params"] if kind == "select" else data).keys() - base.keys()
-        wanted = PURPOSE_PARAMS.get((kind, data["purpose"]))
-        if wanted is not None and given != wanted:
-            raise ValueError(
-                f"{where}.data: a {kind} for {data['purpose']!r} is asked with {sorted(wanted)}, not {sorted(given)}"
-            )
-        return
-    shapes = TASK_DATA.get(kind, ({},))
-    for shape in shapes:
-        if data.keys() == shape.keys():
-            for key, check in shape.items():
-                if not check(data[key]):
-                    raise ValueError(f"{where}.data.{key} is {shown(data[key])}, not of its type")
-            return
-    raise ValueError(
-        f"{where}.data has the keys {sorted(data)}; {kind} is pushed with "
-        + " or ".join(str(sorted(shape)) for shape in shapes)
-    )
-
-
-#: What an effect's context may keep, each of its type: the skill's or card's stars and id (an
-#: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
-#: skill's star cap, the receiver a counter remembers (checked below).
-_CTX_KEYS: dict[str, _Check] = {
-    "stars": _int,
-    "source": _one_of(SKILLS, CARDS),
-    "token": _one_of(TOKENS),
-    "cell": _int,
-    "zone": _str,
-    "picked": _ints,
-    "cap": _int,
-    "receiver_info": lambda value: True,
-}
-
-
-def _check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
-    """What an effect keeps in its context that the engine indexes with: the receiver a counter
-    remembers (``interpreter.receiver_info``: cell, class, whether a general); a shuffled one
-    loaded, then raised ``KeyError`` when the counter struck."""
-    unknown = ctx.keys() - _CTX_KEYS.keys()
-    if unknown:
-        raise ValueError(f"{where} has {sorted(unknown)}, which no effect keeps")
-    for key, value in ctx.items():
-        if key != "receiver_info" and not _CTX_KEYS[key](value):
-            raise ValueError(f"{where}.{key} is {shown(value)}, not of its type")
-    for pair in (("stars", "source"), ("token", "cell")):  # started together (``interpreter.start``)
-        if (pair[0] in ctx) != (pair[1] in ctx):
-            raise ValueError(f"{where} has one of {list(pair)} without the other")
-    info = ctx.get("receiver_info")
-    if info is not None and not (
-        isinstance(info, list)
-        and len(info) == 3
-        and _is_int(info[0])
-        and 0 <= info[0] < spec.grid.size
-        and info[1] in _CLASSES
-        and type(info[2]) is bool
-    ):
-        raise ValueError(f"{where}.receiver_info is {shown(info)}, not [cell, class, is a general]")
 
 
 def _check_sides_and_tokens(state: DozenWarState, spec: MapSpec) -> None:
@@ -899,7 +573,7 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(
                 f"attack.player is {shown(attack.player)}, no seat of 0..{state.num_players - 1}"
             )
-        if attack.op and not _data_op(attack.op):
+        if attack.op and not data_op(attack.op):
             raise ValueError(f"attack.op is {shown(attack.op)}, no operation of a skill, card or event")
         # "" for a strike whose effect names no source (``interpreter``'s strikes of an event).
         if attack.source not in SKILLS and attack.source not in CARDS and attack.source not in ("normal", ""):
@@ -928,4 +602,4 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             )
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
-        _check_ctx(f"{where}.ctx", entry["ctx"], spec)
+        check_ctx(f"{where}.ctx", entry["ctx"], spec)
