@@ -36,15 +36,17 @@ def evaluate(state: DozenWarState) -> list[int]:
     for unit in units:
         values[unit.owner] += unit.hp * GENERAL_WEIGHT if unit.general else unit.hp
     distance = spec_of(state).grid.distance
+    # Each unit's reach and damage, read once for every general it might threaten.
+    strikers = []
+    for unit in units:
+        stats = stats_of(unit.cls, unit.is_general)
+        strikers.append((unit.owner, unit.cell, stats.move + stats.range, stats.damage))
     for general in units:
         if not general.general:
             continue
         threat = 0
-        for enemy in units:
-            if enemy.owner == general.owner:
-                continue
-            stats = stats_of(enemy.cls, enemy.is_general)
-            if distance(enemy.cell, general.cell) <= stats.move + stats.range:
-                threat += stats.damage
+        for owner, cell, reach, damage in strikers:
+            if owner != general.owner and distance(cell, general.cell) <= reach:
+                threat += damage
         values[general.owner] -= min(threat, general.hp) * THREAT_WEIGHT
     return values
