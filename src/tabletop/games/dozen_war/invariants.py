@@ -454,20 +454,19 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
 def _check_offers(state: DozenWarState) -> None:
     """The cards a pending choice shows are in the hand they come from: a steal offers the
     victim's designs (``interpreter``), an ally's swap a card the offerer holds (R10.9c). Hands
-    edited under them loaded, then the chosen card was found in no hand mid-apply."""
+    edited under them loaded, then the chosen card was found in no hand mid-apply. (The victim
+    and the offerer are seats at the table: ``_check_tasks`` checked every seat a task names.)"""
     for index, task in enumerate(state.tasks):
         data = task.data
         if task.kind == "choose_option" and data["purpose"] == "steal":
-            victim = data.get("victim")
-            if type(victim) is not int or not 0 <= victim < state.num_players:
-                raise ValueError(f"tasks[{index}] (steal) has the victim {shown(victim)}, no seat")
+            victim = data["victim"]
             if data["options"] != designs_in_hand(state, victim):
                 raise ValueError(
                     f"tasks[{index}] (steal) offers {data['options']}, not the designs in seat {victim}'s hand"
                 )
         elif task.kind == "card_swap_answer":
             offerer = data["offerer"]
-            if not 0 <= offerer < state.num_players or data["offer"] not in designs_in_hand(state, offerer):
+            if data["offer"] not in designs_in_hand(state, offerer):
                 raise ValueError(
                     f"tasks[{index}] (card_swap_answer) offers {data['offer']!r}, which seat {offerer} does not hold"
                 )
