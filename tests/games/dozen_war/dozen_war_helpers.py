@@ -54,6 +54,14 @@ def bare(players: int = 4, seat: int = 0, round_: int = 2, **options: Any) -> Do
     return state
 
 
+def start_turn(state: DozenWarState) -> None:
+    """Open the current seat's turn as the round does (R8.0a): flags reset, then the ``revive``
+    decision if it can revive (R8.14, R8.16), else the ``turn``."""
+    state.tasks = [Task("round_end"), Task("turn_start")]
+    state.forget_legal_actions()
+    run(state)
+
+
 def cell(state: DozenWarState, rc: tuple[int, int]) -> int:
     """The board cell at ``(row, col)``."""
     return spec_of(state).grid.cell(*rc)

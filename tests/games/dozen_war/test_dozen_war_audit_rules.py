@@ -19,6 +19,7 @@ from games.dozen_war.dozen_war_helpers import (
     play,
     refused,
     soldier,
+    start_turn,
     target,
     with_status,
 )
@@ -128,7 +129,7 @@ def test_r8_14a_a_revived_general_keeps_its_skill_marks() -> None:
     s.roster[0].append("soul")
     s.marks[0].append("soul.1")
     s.coins[0], s.bank = 4, s.bank - 4
-    s.forget_legal_actions()
+    start_turn(s)
     play(s, Revive("soul", acell(s, (1, 6))))
     soul = s.units[gid("soul")]
     assert soul.hp == 3 and s.coins[0] == 0 and not soul.moved

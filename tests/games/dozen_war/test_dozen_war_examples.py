@@ -24,6 +24,7 @@ from games.dozen_war.dozen_war_helpers import (
     play,
     refused,
     soldier,
+    start_turn,
     target,
 )
 from tabletop.games.dozen_war.actions import (
@@ -339,7 +340,6 @@ def test_we09_warp() -> None:
 
 def test_we10_revive() -> None:
     s = bare(players=4, seat=1, round_=5)
-    s.tasks = [Task("round_end"), Task("turn", 1)]
     castle(s, 1, "cavalry", (5, 12))
     castle(s, 1, "infantry", (6, 11))
     castle(s, 1, "archer", (7, 12), hp=0)
@@ -347,23 +347,34 @@ def test_we10_revive() -> None:
     s.roster[1].append("raen")
     s.coins[1] = 5
     s.bank -= 5
-    s.forget_legal_actions()
+    start_turn(s)
+    # R8.16: the turn opens with the revive decision, which only (5,12) can take.
+    assert s.decision == "revive" and s.current_player == 1
+    assert s.legal_actions() == [Revive("raen", acell(s, (5, 12))), Pass()]
     refused(s, Revive("raen", acell(s, (6, 11))), "R8.14")
     refused(s, Revive("raen", acell(s, (7, 12))), "R8.14")
     play(s, Revive("raen", acell(s, (5, 12))))
     raen = s.units[gid("raen")]
-    assert raen.hp == 3 and raen.cell == cell(s, (5, 12)) and s.coins[1] == 1
+    assert raen.hp == 3 and raen.cell == cell(s, (5, 12)) and raen.pieces == () and s.coins[1] == 1
+    assert s.decision == "turn" and any(isinstance(a, Move) and a.unit == raen.id for a in s.legal_actions())
+    # Refused with 3 coins: no revive decision opens the turn.
     s2 = bare(players=4, seat=1, round_=5)
     castle(s2, 1, "cavalry", (5, 12))
     s2.roster[1].append("raen")
     s2.coins[1] = 3
     s2.bank -= 3
-    refused(s2, Revive("raen", acell(s2, (5, 12))), "R8.14")
+    start_turn(s2)
+    assert s2.decision == "turn"
+    refused(s2, Revive("raen", acell(s2, (5, 12))), "R8.14: a revival costs 4 coins")
+    # Refused after another action: with 5 coins the turn opened with the revive decision;
+    # P2 passed and moved, so revival is over for this turn.
     s2.coins[1] = 5
     s2.bank -= 2
     mover = soldier(s2, 1, "infantry", (9, 9))
-    play(s2, Move(mover, acell(s2, (9, 8))))
-    refused(s2, Revive("raen", acell(s2, (5, 12))), "R8.14")
+    start_turn(s2)
+    assert s2.decision == "revive"
+    play(s2, Pass(), Move(mover, acell(s2, (9, 8))))
+    refused(s2, Revive("raen", acell(s2, (5, 12))), "R8.14, R8.16")
 
 
 def test_we11_killing_a_general_steals_its_map_pieces_then_splash() -> None:

@@ -712,6 +712,7 @@ def test_r10_11_r8_14_no_revival_in_the_allys_castle() -> None:
     s.forget_legal_actions()
     run(s)
     legal = s.legal_actions()
+    assert s.decision == "revive"
     assert Revive("est", acell(s, (1, 6))) in legal and Revive("est", acell(s, (6, 11))) not in legal
     refused(s, Revive("est", acell(s, (6, 11))), "R10.11")
 

@@ -17,9 +17,12 @@ Rulings where RULESET.md is silent (IDs DW-…):
 * DW-S1 (R10.4): in alliance mode the teams are seats 0+2 and 1+3; each team rolls once
   (re-rolling ties); inside the winning team the lower seat takes position 1, the other 3.
   The team's starting map piece is placed by its member earlier in turn order (R10.3's default).
-* DW-8.16: the bonus move of R8.1c is an ordinary ``move`` in the ``turn`` decision (no
-  separate ``move_extra`` decision); revival is a ``revive`` action of the ``turn`` decision,
-  offered only before any other action of the turn (R8.14), once per dead general. R8.16's
+* DW-8.16: revival is R8.16's ``revive`` decision: it opens the turn, before the ``turn``
+  decision, whenever the player could pay for one (4 coins, a dead general, an own standing
+  castle without a general; never in Engage), and offers each revival and ``pass``; it stays
+  open after a revival while another is possible. The bonus move of R8.1c is an ordinary
+  ``move`` in the ``turn`` decision (no separate ``move_extra`` decision), so the player may
+  make it at any time of the turn, as the unit's own move may be made (R8.0). R8.16's
   ``event_choice`` is asked as the generic choices every effect uses: ``select`` (units or
   castles, one by one, ``done`` to stop), ``choose_cell``, ``choose_option`` (a class, a
   soldier type, a die face, a player, a card design), ``discard`` and ``mark_skill``; a

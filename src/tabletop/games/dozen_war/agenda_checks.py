@@ -42,6 +42,7 @@ TASK_BELOW: dict[str, frozenset[str]] = {
         "engage_deploy": ("engage_deal", "engage_pick"),
         "engage_army": ("engage_deploy",),
         "engage_pick": ("engage_army",),
+        "revive": ("turn",),
         "attack_end": ("turn", "effect"),
         "next_hit": ("attack_end",),
         "attack_targets": ("next_hit",),

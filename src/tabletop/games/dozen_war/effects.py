@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from . import combat, interpreter, rounds, scoring
-from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, Revive, UseSkill, Warp
+from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, UseSkill, Warp
 from .agenda import AUTO, DECIDE, MID_ACTION, decision, pop, push
 from .board import from_action_cell, spec_of
-from .components import CARDS, GENERAL_IDS, REVIVE_COST, SKILLS, TOKENS
+from .components import CARDS, GENERAL_IDS, SKILLS, TOKENS
 from .legal import turn_actions
 from .model import unit_evolver
-from .table import change, discard_card, new_general, pay_coins
+from .table import change, discard_card
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -74,11 +74,6 @@ def _turn(state: DozenWarState, task: object, action: Action) -> None:
             pop(state)
             push(state, "end_turn")
             rounds.hand_limit(state, seat)
-        case Revive(general=general, cell=code):
-            cell = from_action_cell(spec_of(state), code)
-            assert cell is not None
-            pay_coins(state, seat, REVIVE_COST)
-            new_general(state, seat, general, cell)
         case Move(unit=uid, to=code):
             state.acted = True
             units = state.units

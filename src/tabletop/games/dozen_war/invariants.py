@@ -29,6 +29,7 @@ from .components import (
     TOKENS,
     MapSpec,
 )
+from .legal import revivals
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
 from .scoring import SETUP_TASKS
 from .table import designs_in_hand
@@ -430,6 +431,21 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             else not isinstance(data["stage"], str)
         ):
             raise ValueError(f"{where}.data.stage is {data['stage']!r}, none of {WINDOW_STAGES}")
+    # The revive decision (R8.14) opens the current player's turn, only while it can revive: a
+    # save with one elsewhere loaded and offered a revival after the turn's first action.
+    for index, task in enumerate(state.tasks):
+        if task.kind == "revive" and (
+            index != len(state.tasks) - 1
+            or index == 0
+            or task.seat != state.turns.current
+            or state.tasks[index - 1].seat != task.seat
+            or state.acted
+            or not revivals(state, task.seat)
+        ):
+            raise ValueError(
+                f"tasks[{index}] (revive) is not seat {state.turns.current}'s revival opening its turn "
+                "(R8.14: the top task, before any action, while a dead general can be revived)"
+            )
     # The draft's picks must find generals (R7.5a): each ban sets one aside for the banned round,
     # so a save with a ban lost loaded, and a pick later had no legal action.
     kinds = [(task.kind, task.data.get("pool")) for task in state.tasks]

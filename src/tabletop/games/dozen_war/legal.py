@@ -70,23 +70,32 @@ def may_use_skills(unit: Unit) -> bool:
     return not (unit.attacked or unit.dug or unit.gave or (bool(unit.statuses) and unit.has("stun")))
 
 
+def revivals(state: DozenWarState, seat: int) -> list[Revive]:
+    """R8.14: the revivals ``seat`` may pay for now: each dead general into each own standing
+    castle without a general, while it has 4 coins (never in Engage, R11)."""
+    if state.mode == "engage" or state.coins[seat] < REVIVE_COST:
+        return []
+    dead = dead_generals(state, seat)
+    if not dead:
+        return []
+    occ = occupancy(state)
+    cells = [
+        state.castles[i].cell
+        for i in standing_castles(state, seat)
+        if not any(state.units[u].general for u in occ[state.castles[i].cell])
+    ]
+    spec = spec_of(state)
+    return [Revive(g, to_action_cell(spec, c)) for g in dead for c in cells]
+
+
 def turn_actions(state: DozenWarState) -> list[Action]:
-    """The actions of the ``turn`` decision (R8.0): revivals first, then moves, attacks,
-    skills, cards, digs, hand-overs, warps and ending the turn."""
+    """The actions of the ``turn`` decision (R8.0): moves, attacks, skills, cards, digs,
+    hand-overs, warps and ending the turn. Revival is the ``revive`` decision before it."""
     seat = state.turns.current
     spec = spec_of(state)
     occ = occupancy(state)
     engage = state.mode == "engage"
     found: list[Action] = []
-    if not engage and not state.acted and state.coins[seat] >= REVIVE_COST:
-        dead = dead_generals(state, seat)
-        if dead:
-            cells = [
-                state.castles[i].cell
-                for i in standing_castles(state, seat)
-                if not any(state.units[u].general for u in occ[state.castles[i].cell])
-            ]
-            found.extend(Revive(g, to_action_cell(spec, c)) for g in dead for c in cells)
     hand = designs_in_hand(state, seat)
     cards_ok = not (engage and state.card_played)
     everyone = state.units.values()

@@ -12,6 +12,7 @@ from .actions import (
     DefendCard,
     DefendSkill,
     Dig,
+    EndTurn,
     Guard,
     HandOver,
     Move,
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 #: The action types each decision takes, for the refusal of an action of the wrong kind.
 _DECISION_RULE = {
     "turn": "R8.0",
+    "revive": "R8.14",
     "target": "R12.3",
     "guard": "R3.1",
     "defence_skill": "R12.6",
@@ -85,6 +87,11 @@ def _specific(state: DozenWarState, action: Action) -> str | None:
         return None
     if decision == "turn":
         return _turn(state, seat, action)
+    if decision == "revive":
+        if isinstance(action, Revive):
+            return _revive(state, seat, action, at_start=True)
+        if isinstance(action, (Move, Attack, UseSkill, PlayCard, Dig, HandOver, Warp, EndTurn)):
+            return f"R8.14, R8.16: {action} comes after the revive decision that opens the turn: revive or pass first"
     if decision == "target" and isinstance(action, Target):
         if action.target >= CASTLE_BASE:
             index = action.target - CASTLE_BASE
@@ -287,17 +294,29 @@ def _turn(state: DozenWarState, seat: int, action: Action) -> str | None:
             return "R8.11: that hand-over is not allowed (adjacent own generals, giver has pieces and has not acted)"
         case Warp(unit=uid):
             return _warp(state, seat, uid)
-        case Revive(cell=code):
-            if state.acted:
-                return "R8.14: revival only at the very start of the turn"
-            if state.coins[seat] < REVIVE_COST:
-                return f"R8.14: a revival costs {REVIVE_COST} coins"
-            cell = from_action_cell(spec_of(state), code)
-            castle = castle_at(state, cell) if cell is not None else None
-            if castle is not None and state.castles[castle].owner != seat:
-                return "R8.14, R10.11: a general is revived only in its own player's castle, never an ally's"
-            return "R8.14: that general cannot be revived into that castle"
+        case Revive():
+            return _revive(state, seat, action, at_start=False)
     return None
+
+
+def _revive(state: DozenWarState, seat: int, action: Revive, at_start: bool) -> str:
+    """The rule a revival breaks (R8.14, R10.11, R11): in the ``revive`` decision that opens the
+    turn (``at_start``) or anywhere later."""
+    if state.mode == "engage":
+        return "R11.1, R8.14: Engage has no coins or castles, so no revival"
+    if state.coins[seat] < REVIVE_COST:
+        return f"R8.14: a revival costs {REVIVE_COST} coins"
+    cell = from_action_cell(spec_of(state), action.cell)
+    castle = castle_at(state, cell) if cell is not None else None
+    if castle is not None and state.castles[castle].owner != seat:
+        return "R8.14, R10.11: a general is revived only in its own player's castle, never an ally's"
+    if not at_start:
+        return "R8.14, R8.16: revival only at the very start of the turn (the revive decision), before any other action"
+    if action.general not in state.roster[seat]:
+        return f"R8.14: {action.general!r} is not one of your generals"
+    if any(u.general == action.general for u in state.units.values()):
+        return f"R8.14: {action.general!r} is alive"
+    return "R8.14: a general is revived only into an own standing castle without a general"
 
 
 def _mountain_rule(state: DozenWarState, unit: Unit, cell: int) -> str:

@@ -24,6 +24,7 @@ from .actions import (
     PlaceGeneral,
     PlacePiece,
     Reorder,
+    Revive,
     Target,
 )
 from .agenda import auto, decision, pop, push
@@ -38,9 +39,11 @@ from .components import (
     GENERAL_IDS,
     HAND_LIMIT,
     LAST_ROUND,
+    REVIVE_COST,
     TOKENS,
     WARP_ROUND,
 )
+from .legal import revivals
 from .model import Task, Unit, unit_evolver
 from .table import (
     designs_in_hand,
@@ -453,6 +456,26 @@ def _turn_start(state: DozenWarState, task: Task) -> None:
         state.defence_skill_used[s] = state.defence_card_used[s] = False
         state.hitters[s] = []
     push(state, "turn", seat)
+    if revivals(state, seat):
+        push(state, "revive", seat)
+
+
+def _legal_revive(state: DozenWarState, task: Task) -> list[Action]:
+    return [*revivals(state, task.seat), Pass()]
+
+
+@decision("revive", _legal_revive)
+def _revive(state: DozenWarState, task: Task, action: Action) -> None:
+    """R8.14: at the very start of the turn, pay 4 coins a general to revive dead generals one
+    by one, or pass on to the turn (R8.16: a decision of its own, pass allowed)."""
+    if isinstance(action, Revive):
+        cell = from_action_cell(spec_of(state), action.cell)
+        assert cell is not None
+        pay_coins(state, task.seat, REVIVE_COST)
+        new_general(state, task.seat, action.general, cell)
+        if revivals(state, task.seat):
+            return
+    pop(state)
 
 
 @auto("end_turn")
