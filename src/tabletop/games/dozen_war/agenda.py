@@ -77,11 +77,3 @@ def pop(state: DozenWarState) -> Task:
 def top(state: DozenWarState) -> Task:
     """The current task."""
     return state.tasks[-1]
-
-
-def replace_top(state: DozenWarState, **changes: Any) -> None:
-    """Replace the top task's data with ``changes`` applied (tasks are never mutated)."""
-    task = state.tasks[-1]
-    data = dict(task.data)
-    data.update(changes)
-    state.tasks[-1] = Task(task.kind, task.seat, data)

@@ -85,7 +85,8 @@ def check_task_order(tasks: list[Task]) -> None:
             )
 
 
-def _int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """An int saved as one: not a bool, a float or a subclass (JSON gives plain ints)."""
     return type(value) is int
 
 
@@ -122,46 +123,46 @@ _event, _card_or_none, _card = _one_of(EVENTS), _one_of(CARDS, ("",)), _one_of(C
 #: The data each task kind is pushed with (``push`` and ``ask_*`` calls), as the keys its
 #: handler reads and the type of each: one set of keys per way the engine pushes it.
 TASK_DATA: dict[str, tuple[dict[str, _Check], ...]] = {
-    "assign_stolen_piece": ({"cell": _int, "generals": _ints, "piece": _str},),
+    "assign_stolen_piece": ({"cell": is_int, "generals": _ints, "piece": _str},),
     "attack_numbers": ({"card": _card_or_none},),
-    "card_swap_answer": ({"offer": _card, "offerer": _int},),
-    "card_swap_offer": ({"partner": _int},),
-    "counter": ({"credit": _int, "damage": _int, "i": _int, "order": _ints, "target": _int},),
-    "discard": ({"count": _int},),
+    "card_swap_answer": ({"offer": _card, "offerer": is_int},),
+    "card_swap_offer": ({"partner": is_int},),
+    "counter": ({"credit": is_int, "damage": is_int, "i": is_int, "order": _ints, "target": is_int},),
+    "discard": ({"count": is_int},),
     "draft_pick": ({}, {"pool": _one_of(("banned",))}),
-    "effect": ({"after": _bool, "ctx": _dict, "i": _int, "ref": _strs, "user": _int, "window": _bool},),
+    "effect": ({"after": _bool, "ctx": _dict, "i": is_int, "ref": _strs, "user": is_int, "window": _bool},),
     "engage_deal": ({"order": _ints},),
     "engage_deploy": ({}, {"pieces": _strs}),
     "event_pay": ({"event": _event},),
     "event_roll": ({"event": _event},),
-    "guard": ({}, {"counter": _bool, "target": _int}),
+    "guard": ({}, {"counter": _bool, "target": is_int}),
     "necklace_window": ({"card": _card, "seats": _ints},),
-    "splash": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
-    "splash_target": ({"cell": _int, "d": _ints, "damage": _int, "extra": _int, "units": _ints},),
-    "steal_piece": ({"cell": _int, "piece": _str},),
+    "splash": ({"cell": is_int, "d": _ints, "damage": is_int, "extra": is_int, "units": _ints},),
+    "splash_target": ({"cell": is_int, "d": _ints, "damage": is_int, "extra": is_int, "units": _ints},),
+    "steal_piece": ({"cell": is_int, "piece": _str},),
     "target": ({"phase": _one_of(("declare", "hit"))},),
-    "window": ({"i": _int, "order": _ints, "stage": _str},),
+    "window": ({"i": is_int, "order": _ints, "stage": _str},),
 }
 #: The choices the effect interpreter asks: the keys every one has, and the extra parameters
 #: its purposes pass (``ask_cell``, ``ask_option``, ``ask_select``), each of one type.
 CHOICE_DATA: dict[str, dict[str, _Check]] = {
     "choose_cell": {"cells": _ints, "purpose": _str},
     "choose_option": {"options": _strs, "purpose": _str},
-    "select": {"cands": _ints, "max": _int, "params": _dict, "picked": _ints, "purpose": _str},
+    "select": {"cands": _ints, "max": is_int, "params": _dict, "picked": _ints, "purpose": _str},
 }
 CHOICE_PARAMS: dict[str, _Check] = {
     "anchors": _ints,
-    "castle": _int,
+    "castle": is_int,
     "cls": _one_of(CLASSES),
-    "count": _int,
+    "count": is_int,
     "dodge": _bool,
     "faces": _ints,
     "may_act": _bool,
-    "owner": _int,
+    "owner": is_int,
     "piece": _str,
-    "unit": _int,
-    "victim": _int,
-    "within": _int,
+    "unit": is_int,
+    "victim": is_int,
+    "within": is_int,
 }
 
 
@@ -195,7 +196,7 @@ def data_op(value: object) -> bool:
     if type(value) is not dict:
         return False
     op = {key: item for key, item in value.items() if key != "_copied_cap"}
-    if "_copied_cap" in value and not _int(value["_copied_cap"]):
+    if "_copied_cap" in value and not is_int(value["_copied_cap"]):
         return False
     try:
         return json.dumps(op, sort_keys=True) in OPERATIONS
@@ -205,20 +206,20 @@ def data_op(value: object) -> bool:
 
 #: The parameters a ``select`` keeps for its purpose's finisher (``ask_select`` calls).
 SELECT_PARAMS: dict[str, _Check] = {
-    "amount": _int,
-    "cells": _int,
-    "damage": _int,
+    "amount": is_int,
+    "cells": is_int,
+    "damage": is_int,
     "dodge": _bool,
     "duration": _str,
     "op": data_op,
     "source": _str,
     "spec": data_op,
-    "stars": _int,
+    "stars": is_int,
     "status": _str,
     "type": _str,
-    "user": _int,
+    "user": is_int,
     "window": _bool,
-    "within": _int,
+    "within": is_int,
 }
 
 
@@ -308,13 +309,13 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
 #: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
 #: skill's star cap, the receiver a counter remembers (checked below).
 _CTX_KEYS: dict[str, _Check] = {
-    "stars": _int,
+    "stars": is_int,
     "source": _one_of(SKILLS, CARDS),
     "token": _one_of(TOKENS),
-    "cell": _int,
+    "cell": is_int,
     "zone": _str,
     "picked": _ints,
-    "cap": _int,
+    "cap": is_int,
     "receiver_info": lambda value: True,
 }
 
@@ -336,7 +337,7 @@ def check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
     if info is not None and not (
         isinstance(info, list)
         and len(info) == 3
-        and _int(info[0])
+        and is_int(info[0])
         and 0 <= info[0] < spec.grid.size
         and info[1] in _CLASSES
         and type(info[2]) is bool

@@ -11,7 +11,7 @@ from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
 
 from .agenda import AUTO, DECIDE
-from .agenda_checks import check_ctx, check_task_data, check_task_order, data_op
+from .agenda_checks import check_ctx, check_task_data, check_task_order, data_op, is_int
 from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
@@ -296,10 +296,6 @@ DEPLOYABLE = ("general", *SOLDIER_TYPES)
 WINDOW_STAGES = ("guard", "skill", "card")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_token(value: object) -> bool:
     return isinstance(value, str) and value in TOKENS
 
@@ -362,7 +358,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
                 raise ValueError(
                     f"unit {uid}'s statuses {unit.statuses!r} are not of {STATUSES} and a duration"
                 )
-            if not all(_is_int(face) and 1 <= face <= 6 for face in unit.evasion):
+            if not all(is_int(face) and 1 <= face <= 6 for face in unit.evasion):
                 raise ValueError(f"unit {uid}'s evasion faces {unit.evasion!r} are not die faces 1-6")
             if not _MOVEMENT.issuperset(unit.boosted_by) or len(set(unit.boosted_by)) != len(unit.boosted_by):
                 raise ValueError(f"unit {uid} is boosted by {unit.boosted_by!r}, not distinct movement cards")
@@ -372,7 +368,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         if not 0 <= seat < n or (units, stat) not in _MODIFIERS:
             raise ValueError(f"the modifier {(seat, units, stat)!r} is no seat's event modifier")
     for seat in state.turns.order:
-        if not _is_int(seat) or not 0 <= seat < n:
+        if not is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
         if state.eliminated[seat]:
             raise ValueError(f"eliminated[{seat}] is set but seat {seat} is still in the turn order")
@@ -382,7 +378,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         raise ValueError(f"turns.order {state.turns.order} lacks seat(s) {missing}, which are still playing")
     for index, task in enumerate(state.tasks):
         where = f"tasks[{index}] ({task.kind!r})"
-        if not _is_int(task.seat) or not -1 <= task.seat < n:
+        if not is_int(task.seat) or not -1 <= task.seat < n:
             raise ValueError(f"{where}.seat is {task.seat!r}, neither -1 nor a seat of 0..{n - 1}")
         data = task.data
         if not isinstance(data, dict):
@@ -406,7 +402,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         for key in ("order", "seats"):  # seats asked in turn (a window, the Necklace's)
             if key in data and (
                 not isinstance(data[key], list)
-                or not all(_is_int(s) and 0 <= s < n for s in data[key])
+                or not all(is_int(s) and 0 <= s < n for s in data[key])
                 or len(set(data[key])) != len(data[key])
             ):
                 raise ValueError(f"{where}.data.{key} is {data[key]!r}, not distinct seats of 0..{n - 1}")
@@ -417,12 +413,12 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             if key in data and data[key] not in state.units:
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no unit on the board")
         for key in ("partner", "offerer", "victim", "owner"):  # one seat each
-            if key in data and not (_is_int(data[key]) and 0 <= data[key] < n):
+            if key in data and not (is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
         # The cells a decision offers, as actions number them (``to_action_cell``).
         if "cells" in data and (
             not isinstance(data["cells"], list)
-            or not all(_is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
+            or not all(is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
         ):
             raise ValueError(f"{where}.data.cells is {data['cells']!r}, not a list of cells of the board")
         if "stage" in data and (
@@ -584,7 +580,7 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         )
     attack = state.attack
     if attack is not None:
-        if not (_is_int(attack.player) and 0 <= attack.player < state.num_players):
+        if not (is_int(attack.player) and 0 <= attack.player < state.num_players):
             raise ValueError(
                 f"attack.player is {shown(attack.player)}, no seat of 0..{state.num_players - 1}"
             )
@@ -609,9 +605,9 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"{where} is {shown(entry)}, not a dict of {sorted(_AFTER_KEYS)}")
         if not _is_ref(entry["ref"]):
             raise ValueError(f"{where}.ref is {shown(entry['ref'])}, no skill, card, event outcome or token")
-        if not (_is_int(entry["seat"]) and 0 <= entry["seat"] < n):
+        if not (is_int(entry["seat"]) and 0 <= entry["seat"] < n):
             raise ValueError(f"{where}.seat is {shown(entry['seat'])}, no seat of 0..{n - 1}")
-        if not (_is_int(entry["i"]) and entry["i"] >= 0) or not _is_int(entry["user"]):
+        if not (is_int(entry["i"]) and entry["i"] >= 0) or not is_int(entry["user"]):
             raise ValueError(
                 f"{where}.i or .user is not a count: {shown(entry['i'])}, {shown(entry['user'])}"
             )
