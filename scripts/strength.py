@@ -7,6 +7,7 @@ Wilson intervals and the number of games behind each).
 
     python scripts/strength.py --out strength.jsonl --games 200          # play (resumable)
     python scripts/strength.py --out strength.jsonl --only dozen_war:4   # one configuration
+    python scripts/strength.py --out strength.jsonl --workers 8          # 8 deals at a time
     python scripts/strength.py --report strength.jsonl                   # the table
 """
 
@@ -17,6 +18,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -55,42 +57,67 @@ def _jobs(configs: list[tuple[str, int]], games: int, done: set[tuple[str, int, 
                     yield name, players, opponent, deal
 
 
+def _deal(name: str, players: int, opponent: str, deal: int, spec: str) -> list[dict[str, Any]]:
+    """Deal ``deal`` of a configuration played twice, the seats swapped: one line per game."""
+    start = time.process_time()
+    result = tournament(name, [spec, opponent], 2, players=players, seed=BASE_SEED + deal, bootstrap=0)
+    seconds = (time.process_time() - start) / 2
+    return [
+        {
+            "game": name,
+            "players": players,
+            "opponent": opponent,
+            "ismcts": spec,
+            "deal": deal,
+            "seed": game.seed,
+            "seats": list(game.seats),
+            "winners": list(game.winners),
+            "scores": list(game.scores),
+            "score": game.score,
+            "decisions": game.decisions,
+            "cpu_seconds": round(seconds, 2),
+        }
+        for game in result.games
+    ]
+
+
 def play(
-    out: Path, configs: list[tuple[str, int]], games: int, iterations: int, minutes: float | None
+    out: Path,
+    configs: list[tuple[str, int]],
+    games: int,
+    iterations: int,
+    minutes: float | None,
+    workers: int = 1,
 ) -> None:
-    """Play the missing deals of ``configs`` into ``out`` (two games a deal) until done or out of time."""
+    """Play the missing deals of ``configs`` into ``out`` (two games a deal) until done or out of
+    time, ``workers`` deals at a time in worker processes; each deal is written as it finishes,
+    so the file's order may differ from the deals' (the report and the resume do not read it)."""
     done = {(r["game"], r["players"], r["opponent"], r["deal"]) for r in _read(out)}
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     spec = f"ismcts:{iterations}"
-    with out.open("a", encoding="utf-8") as handle:
-        for name, players, opponent, deal in _jobs(configs, games, done):
-            if deadline is not None and time.monotonic() > deadline:
-                break
-            start = time.process_time()
-            result = tournament(
-                name, [spec, opponent], 2, players=players, seed=BASE_SEED + deal, bootstrap=0
-            )
-            seconds = (time.process_time() - start) / 2
-            for game in result.games:
-                line = {
-                    "game": name,
-                    "players": players,
-                    "opponent": opponent,
-                    "ismcts": spec,
-                    "deal": deal,
-                    "seed": game.seed,
-                    "seats": list(game.seats),
-                    "winners": list(game.winners),
-                    "scores": list(game.scores),
-                    "score": game.score,
-                    "decisions": game.decisions,
-                    "cpu_seconds": round(seconds, 2),
-                }
-                handle.write(json.dumps(line) + "\n")
-            handle.flush()
-            print(
-                f"{name}:{players} vs {opponent} deal {deal}: {[g.score for g in result.games]}", flush=True
-            )
+    jobs = _jobs(configs, games, done)
+    with out.open("a", encoding="utf-8") as handle, ProcessPoolExecutor(workers) as pool:
+        running: set[Future[list[dict[str, Any]]]] = set()
+        while True:
+            while len(running) < workers and (deadline is None or time.monotonic() <= deadline):
+                job = next(jobs, None)
+                if job is None:
+                    break
+                name, players, opponent, deal = job
+                running.add(pool.submit(_deal, name, players, opponent, deal, spec))
+            if not running:
+                return
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                lines = future.result()
+                handle.writelines(json.dumps(line) + "\n" for line in lines)
+                handle.flush()
+                first = lines[0]
+                print(
+                    f"{first['game']}:{first['players']} vs {first['opponent']} deal {first['deal']}: "
+                    f"{[line['score'] for line in lines]}",
+                    flush=True,
+                )
 
 
 def report(path: Path) -> str:
@@ -125,6 +152,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="games per configuration and opponent")
     parser.add_argument("--iterations", type=int, default=500, help="ISMCTS iterations per decision")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting deals after this long")
+    parser.add_argument("--workers", type=int, default=1, help="deals played at once, in worker processes")
     parser.add_argument(
         "--only", action="append", default=[], metavar="GAME:PLAYERS", help="only these configurations"
     )
@@ -142,7 +170,10 @@ def main() -> int:
             return 2
     for name, _ in configs:
         tabletop.load(name)  # an unknown game fails now, not after hours
-    play(args.out, configs, args.games, args.iterations, args.minutes)
+    if args.workers < 1:
+        print(f"--workers must be at least 1, got {args.workers}", file=sys.stderr)
+        return 2
+    play(args.out, configs, args.games, args.iterations, args.minutes, args.workers)
     return 0
 
 
