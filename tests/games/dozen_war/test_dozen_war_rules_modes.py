@@ -19,6 +19,7 @@ from games.dozen_war.dozen_war_helpers import (
     play,
     refused,
     soldier,
+    start_turn,
     target,
 )
 from tabletop.core import Rng
@@ -36,8 +37,6 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
 )
 from tabletop.games.dozen_war.components import CARD_COPIES, GENERAL_IDS, REVIVE_COST, TOKENS, ULTIMATE_COST
-from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.rounds import roll_order
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -297,9 +296,7 @@ def test_r2_5_coins_buy_an_ultimate_for_two_and_a_revival_for_four() -> None:
     t.bank -= 3
     castle(t, 0, "infantry", (1, 6))
     t.roster[0].append("est")
-    t.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
-    t.forget_legal_actions()
-    run(t)
+    start_turn(t)
     assert not any(isinstance(a, Revive) for a in t.legal_actions())
     refused(t, Revive("est", acell(t, (1, 6))), "R8.14")
 

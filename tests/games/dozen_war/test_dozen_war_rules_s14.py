@@ -23,6 +23,7 @@ from games.dozen_war.dozen_war_helpers import (
     play,
     refused,
     soldier,
+    start_turn,
     target,
     with_status,
 )
@@ -46,7 +47,6 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
     Warp,
 )
-from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.state import DozenWarState
 
@@ -708,9 +708,7 @@ def test_r10_11_r8_14_no_revival_in_the_allys_castle() -> None:
     castle(s, 0, "infantry", (1, 6))
     castle(s, 2, "infantry", (6, 11))
     s.roster[0].append("est")
-    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
-    s.forget_legal_actions()
-    run(s)
+    start_turn(s)
     legal = s.legal_actions()
     assert s.decision == "revive"
     assert Revive("est", acell(s, (1, 6))) in legal and Revive("est", acell(s, (6, 11))) not in legal

@@ -20,6 +20,7 @@ from games.dozen_war.dozen_war_helpers import (
     play,
     refused,
     soldier,
+    start_turn,
     target,
     with_status,
 )
@@ -40,8 +41,6 @@ from tabletop.games.dozen_war.actions import (
     UseSkill,
 )
 from tabletop.games.dozen_war.board import spec_of
-from tabletop.games.dozen_war.effects import run
-from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.state import DozenWarState
 
 #: Events that change no coin, card or soldier count, so the round's income can be read exactly.
@@ -384,9 +383,7 @@ def test_r8_14_a_general_is_revived_into_an_own_castle_full_of_soldiers() -> Non
     for _ in range(5):
         soldier(s, 0, "infantry", (1, 6))
     s.roster[0].append("est")
-    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
-    s.forget_legal_actions()
-    run(s)
+    start_turn(s)
     play(s, Revive("est", acell(s, (1, 6))))
     est = s.units[0]
     assert est.cell == cell(s, (1, 6)) and est.hp == 3 and est.pieces == () and est.statuses == ()
@@ -411,9 +408,7 @@ def test_r8_14_several_generals_may_be_revived_at_the_start_of_one_turn() -> Non
     castle(s, 0, "infantry", (1, 6))
     castle(s, 0, "archer", (0, 7))
     s.roster[0] += ["est", "lucy"]
-    s.tasks = [Task("round_end"), Task("turn", 0), Task("turn_start")]
-    s.forget_legal_actions()
-    run(s)
+    start_turn(s)
     play(s, Revive("est", acell(s, (1, 6))))
     assert [a for a in s.legal_actions() if isinstance(a, Revive)] == [Revive("lucy", acell(s, (0, 7)))]
     play(s, Revive("lucy", acell(s, (0, 7))))
