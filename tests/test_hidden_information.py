@@ -307,6 +307,10 @@ def check_seat(
     for ``seat``, and (if ``play``) that the determinizations' legal actions can be played;
     return whether they redealt anything."""
     first, second = (state.determinize(seat, sample) for sample in samples)
+    for sample in (first, second):
+        # A guess for the mover starts with the true state's legal actions (the kernel reuses
+        # them): forgotten here, so that the guess's own cards decide them and are checked.
+        sample.forget_legal_actions()
     truth = outputs(state, seat)
     for sample in (first, second):
         guess = outputs(sample, seat)

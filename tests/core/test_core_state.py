@@ -186,6 +186,22 @@ def test_determinize_reseeds_drops_the_cache_and_leaves_the_original_alone() -> 
     assert again.to_dict() == guess.to_dict()  # the same seed resamples the same way
 
 
+def test_a_guess_for_the_mover_reuses_its_legal_actions_and_can_list_them_itself() -> None:
+    state = fresh()
+    mover = state.current_player
+    assert mover is not None
+    legal = state.legal_actions()
+    guess = state.determinize(mover, seed=5)
+    assert guess._legal is state._legal  # made once for every guess of a search
+    assert guess.legal_actions() == legal
+    guess.forget_legal_actions()
+    assert guess.legal_actions() == legal  # listed from the guess's own cards: the same
+    other = (mover + 1) % state.num_players
+    assert state.determinize(other, seed=5)._legal is None
+    guess.apply(legal[0])  # the shared list is the guess's own: playing it leaves the truth alone
+    assert state.legal_actions() == legal and state._legal is not None
+
+
 def test_a_determinized_state_keeps_nothing_of_the_true_game() -> None:
     state = fresh()
     state.apply(Take(1))

@@ -379,7 +379,9 @@ class State(abc.ABC):
         game may survive in it: its ``seed`` is ``seed``, its ``history`` is empty (the true
         actions would replay the true deck order, and in a simultaneous game they hold the other
         seats' hidden choices) and ``determinized`` is true, so its :meth:`record` refuses.
-        The mover's legal actions are the same as here when ``seat`` is the mover.
+        The mover's legal actions are the same as here when ``seat`` is the mover, and a list
+        this state has made of them is reused rather than made again (a search determinizes
+        every iteration): :meth:`forget_legal_actions` makes the guess list them itself.
         """
         self._check_seat(seat)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -391,6 +393,10 @@ class State(abc.ABC):
         new.rng = Rng.from_seed(seed)
         new._legal = None  # computed for the true hidden cards, not the resampled ones
         new._resample(seat)
+        if seat == self.current_player:
+            # The mover's legal actions are part of what it knows (the same in every state it
+            # cannot tell from this one): a search asking them of each guess reuses this list.
+            new._legal = self._legal
         return new
 
     def _check_seat(self, seat: int) -> None:
