@@ -199,22 +199,28 @@ def _fitting(modifiers: tuple[str, ...], cls: str) -> tuple[tuple[str, int], ...
 
 #: Move actions are immutable values: one object per (unit, cell), shared by every state.
 _MOVES: dict[tuple[int, int], Move] = {}
-#: Per (unit, mode): per board cell of the mode's map, that unit's move there (from _MOVES).
-_MOVE_ROWS: dict[tuple[int, str], list[Move]] = {}
+#: Per (unit, mode): per board cell of the mode's map, that unit's move there (from _MOVES), or
+#: ``None`` until one is listed (a game lists a unit's moves to a fraction of the cells).
+_MOVE_ROWS: dict[tuple[int, str], list[Move | None]] = {}
 
 
-def _move_row(uid: int, mode: str) -> list[Move]:
-    """Per board cell, the shared move of unit ``uid`` there."""
+def _moves_to(uid: int, mode: str, cells: list[int]) -> list[Action]:
+    """The shared moves of unit ``uid`` to ``cells`` (board cells of the mode's map)."""
     row = _MOVE_ROWS.get((uid, mode))
     if row is None:
+        row = _MOVE_ROWS[uid, mode] = [None] * MAPS[MODE_MAP[mode]].grid.size
+    found: list[Any] = list(map(row.__getitem__, cells))
+    if not all(found):  # a move never listed before (a move object is always true)
         grid = MAPS[MODE_MAP[mode]].grid
         codes = _action_cells(grid.cols, grid.size)
-        # Made at C level (a fresh process makes some 800 in its first game); setdefault keeps
-        # a move already made for another map's same cell.
-        uids = itertools.repeat(uid)
-        row = list(map(_MOVES.setdefault, zip(uids, codes), map(Move, uids, codes)))
-        _MOVE_ROWS[uid, mode] = row
-    return row
+        for index, cell in enumerate(cells):
+            if found[index] is None:
+                key = (uid, codes[cell])
+                move = _MOVES.get(key)
+                if move is None:
+                    move = _MOVES.setdefault(key, Move(uid, codes[cell]))
+                found[index] = row[cell] = move
+    return found
 
 
 #: Attack actions likewise: one object per (unit, card).
@@ -245,9 +251,7 @@ def _unit_block(
     longest reach. ``board`` is the unit's owner's cell codes."""
     uid = unit.id
     budget = move_budget(state, unit)
-    found: list[Action] = list(
-        map(_move_row(uid, state.mode).__getitem__, _destinations(spec, unit, budget, board[0], engage))
-    )
+    found = _moves_to(uid, state.mode, _destinations(spec, unit, budget, board[0], engage))
     longest = 0
     stopping = 2
     if can_attack(unit):
