@@ -33,6 +33,50 @@ def test_attribute_names_and_values() -> None:
     assert circle.get("stroke-width") == "1.25" and circle.get("r") == "2" and "opacity" not in circle.attrib
 
 
+def test_attribute_texts_are_the_same_the_first_time_and_after() -> None:
+    """Texts are kept per value once written: a value seen before is written as it was, zero
+    keeps its sign, subclasses print themselves, and a bad value is refused every time."""
+
+    class Half(float):
+        def __format__(self, spec: str) -> str:
+            return "0.5"
+
+    class Shout(str):
+        def __str__(self) -> str:
+            return "LOUD"
+
+    def drawn(**attributes: object) -> dict[str, str]:
+        picture = Svg(10, 10)
+        picture.element("g", None, **attributes)
+        group = ET.fromstring(picture.to_string()).find(f"{NS}g")
+        assert group is not None
+        return dict(group.attrib)
+
+    values: dict[str, object] = {
+        "x": 1.125,
+        "y": -0.0,
+        "width": 0.0,
+        "height": Half(3.0),
+        "fill": "a<b&\"c'",
+        "class_": Shout("quiet"),
+    }
+    expected = {"x": "1.12", "y": "-0", "width": "0", "height": "0.5", "fill": "a<b&\"c'", "class": "LOUD"}
+    assert drawn(**values) == expected
+    assert drawn(**values) == expected  # now from the kept texts
+    assert drawn(y=0.0, width=-0.0) == {"y": "0", "width": "-0"}
+    assert drawn(height=3.0) == {"height": "3"}  # the subclass's text is not kept for its value
+    assert drawn(class_="quiet") == {"class": "quiet"}
+    for bad in (float("nan"), float("inf")):
+        for _ in range(2):
+            with pytest.raises(ValueError, match="attribute x must be a finite number"):
+                drawn(x=bad)
+    for _ in range(2):
+        with pytest.raises(ValueError, match="attribute fill holds"):
+            drawn(fill="bad\x00")
+        with pytest.raises(ValueError, match="attribute x must be a finite number"):
+            drawn(x="12")
+
+
 def test_groups_nest_and_close() -> None:
     picture = Svg(10, 10)
     with picture.group(transform="translate(1,1)"):

@@ -99,6 +99,14 @@ def _xml_text(name: str, text: str) -> str:
     return text
 
 
+#: Attribute texts already written, per float and per str value: a picture repeats its
+#: coordinates, colours and classes many times. Zero is not kept (``-0.0 == 0.0`` but they are
+#: written differently); each table is emptied when full.
+_FLOAT_TEXTS: dict[float, str] = {}
+_STR_TEXTS: dict[str, str] = {}
+_TEXTS_KEPT = 8192
+
+
 def _attributes(attributes: dict[str, object]) -> str:
     parts = []
     for name, value in attributes.items():
@@ -110,17 +118,41 @@ def _attributes(attributes: dict[str, object]) -> str:
                 raise ValueError(f"{name!r:.80} is not an attribute name")
             key = _NAMES[name] = name.rstrip("_").replace("_", "-")
         if isinstance(value, float):
-            if not math.isfinite(value):
-                raise ValueError(f"attribute {name} must be a finite number, got {value!r}")
-            text = f"{value:.2f}".rstrip("0").rstrip(".")
+            # Exact floats and strs from the tables when seen before (a subclass may print
+            # itself otherwise).
+            cached = _FLOAT_TEXTS.get(value) if type(value) is float else None
+            text = cached if cached is not None else _float_text(name, value)
         elif isinstance(value, int) and value is not True:
             text = str(value)  # digits need no escaping
         elif name in _NUMERIC:
             raise ValueError(f"attribute {name} must be a finite number, got {value!r:.80}")
         else:
-            text = _xml_text(f"attribute {name}", str(value)).translate(_ATTRIBUTE_ESCAPES)
+            cached = _STR_TEXTS.get(value) if type(value) is str else None
+            text = cached if cached is not None else _str_text(name, str(value))
         parts.append(f' {key}="{text}"')
     return "".join(parts)
+
+
+def _float_text(name: str, value: float) -> str:
+    """A float attribute's text (two decimals at most), refused by ``name`` when not finite."""
+    if not math.isfinite(value):
+        raise ValueError(f"attribute {name} must be a finite number, got {value!r}")
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    if value and type(value) is float:
+        if len(_FLOAT_TEXTS) >= _TEXTS_KEPT:
+            _FLOAT_TEXTS.clear()
+        _FLOAT_TEXTS[value] = text
+    return text
+
+
+def _str_text(name: str, value: str) -> str:
+    """A text attribute escaped, refused by ``name`` when it holds what no XML may hold (the
+    text kept for ``value``, a plain str: ``str()`` of a subclass is one)."""
+    text = _xml_text(f"attribute {name}", value).translate(_ATTRIBUTE_ESCAPES)
+    if len(_STR_TEXTS) >= _TEXTS_KEPT:
+        _STR_TEXTS.clear()
+    _STR_TEXTS[value] = text
+    return text
 
 
 class Svg:
