@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
+from ids import stable
 from tabletop import cli
 from tabletop.agents import make_agent
 from tabletop.core import State
@@ -79,7 +80,7 @@ def test_every_legal_action_of_random_states_reads_back_with_exact_field_types(n
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("bad", NOT_STATES, ids=repr)
+@pytest.mark.parametrize("bad", NOT_STATES, ids=stable)
 def test_a_state_argument_that_is_no_state_is_a_value_error(name: str, bad: object) -> None:
     game = tabletop.load(name)
     text = str(game.new_game(seed=1).legal_actions()[0])
@@ -207,7 +208,7 @@ def test_a_session_without_a_player_for_every_seat_is_refused() -> None:
     assert out.getvalue() == ""
 
 
-@pytest.mark.parametrize(("stdin", "out"), [(3, io.StringIO()), (io.StringIO(), None)], ids=repr)
+@pytest.mark.parametrize(("stdin", "out"), [(3, io.StringIO()), (io.StringIO(), None)], ids=stable)
 def test_a_reader_of_no_stream_is_refused(stdin: Any, out: Any) -> None:
     with pytest.raises(ValueError, match="stdin must be a text stream to read and out one to write"):
         reader(stdin, out)

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
+from ids import stable
 from tabletop.core import Rng, State
 from tabletop.core.svg import (
     Svg,
@@ -64,7 +65,7 @@ def _plays(game: tabletop.Game[Any], players: int, options: dict[str, Any]) -> b
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
+@pytest.mark.parametrize("seat", BAD_SEATS, ids=stable)
 def test_a_seat_that_is_not_one_is_refused_by_name_and_changes_nothing(name: str, seat: object) -> None:
     state: State = tabletop.load(name).new_game(seed=8)
     before = state.to_dict()
