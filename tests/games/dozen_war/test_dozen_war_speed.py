@@ -1,5 +1,6 @@
-"""The turn's legal actions kept between decisions (per unit, per setup, the board view) are the
-ones a fresh listing gives, through random play and through a game branched from an earlier clone."""
+"""The turn's legal actions kept between decisions (per unit, per unit signature, per setup, the
+board view) are the ones a fresh listing gives, through random play and through a game branched
+from an earlier clone."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ import pytest
 
 from tabletop.core import Action, Rng
 from tabletop.games.dozen_war import GAME, board, combat, interpreter, legal
+from tabletop.games.dozen_war.actions import Move
 from tabletop.games.dozen_war.components import CARDS, MAPS, MODE_MAP, SKILLS
 from tabletop.games.dozen_war.state import DozenWarState
 
 
 def _fresh(state: DozenWarState) -> list[Action]:
     """The turn's actions listed with nothing kept from earlier listings (then put back)."""
-    blocks, setups = dict(legal._BLOCKS), dict(legal._SETUPS)
+    blocks, setups, signed = dict(legal._BLOCKS), dict(legal._SETUPS), dict(legal._SIGNED_BLOCKS)
     view, codes = board._LAST_VIEW[0], legal._LAST_CODES[0]
     legal._BLOCKS.clear()
     legal._SETUPS.clear()
+    legal._SIGNED_BLOCKS.clear()
     board._LAST_VIEW[0] = legal._LAST_CODES[0] = None
     try:
         return legal.turn_actions(state)
@@ -25,6 +28,8 @@ def _fresh(state: DozenWarState) -> list[Action]:
         legal._BLOCKS.update(blocks)
         legal._SETUPS.clear()
         legal._SETUPS.update(setups)
+        legal._SIGNED_BLOCKS.clear()
+        legal._SIGNED_BLOCKS.update(signed)
         board._LAST_VIEW[0], legal._LAST_CODES[0] = view, codes
 
 
@@ -61,6 +66,33 @@ def test_kept_turn_actions_equal_a_fresh_listing(players: int, mode: str) -> Non
     # The branch goes its own way from a state whose units the caches saw long ago.
     checked += _play_and_compare(branch, Rng.from_seed(6), 150)
     assert checked > 50
+
+
+def test_the_same_move_in_two_branches_shares_the_unit_block() -> None:
+    """A search plays the same move in many guesses of one state: each makes its own object of
+    the moved unit, and the second lists that unit's block kept for the first (its signature and
+    the codes around it are the same), equal to a fresh listing."""
+    state = GAME.new_game(players=4, seed=11, mode="ffa", generals="random")
+    rng = Rng.from_seed(5)
+    shared = 0
+    for _ in range(300):
+        if state.is_terminal:
+            break
+        moves = [a for a in state.legal_actions() if isinstance(a, Move)] if state.decision == "turn" else []
+        if moves:
+            move = rng.choice(moves)
+            first, second = state.clone(), state.clone()
+            first.apply(move)
+            second.apply(move)
+            if first.decision == "turn" and move.unit in first.units:
+                one, other = first.units[move.unit], second.units[move.unit]
+                assert one is not other
+                first.legal_actions()
+                assert second.legal_actions() == _fresh(second)
+                assert legal._BLOCKS[id(other)][4] is legal._BLOCKS[id(one)][4]
+                shared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert shared > 10
 
 
 #: The first operations of every skill and card.

@@ -119,7 +119,7 @@ def turn_actions(state: DozenWarState) -> list[Action]:
         )
         # Everything a unit's moves and attacks depend on besides the unit and its neighbourhood.
         common = (state.mode, tuple(state.side_of), tuple(m for m in state.modifiers if m[0] == seat))
-        contexts = {cls: (*common, fits) for cls, fits in fitting.items()}
+        contexts = {cls: _context((*common, fits)) for cls, fits in fitting.items()}
         if len(_SETUPS) >= _SETUPS_KEPT:
             _SETUPS.clear()
         setup = _SETUPS[key] = (fitting, contexts)
@@ -129,6 +129,8 @@ def turn_actions(state: DozenWarState) -> list[Action]:
     codes, stamp, parent, changed = _cell_codes(state, seat, occ, engage)
     blocks = _BLOCKS
     kept = blocks.get
+    signed = _SIGNED_BLOCKS
+    alike = signed.get
     for unit in mine:
         entry = kept(id(unit))
         context = contexts[unit.cls]
@@ -141,11 +143,27 @@ def turn_actions(state: DozenWarState) -> list[Action]:
                 entry[6] = stamp
                 found += entry[4]
                 continue
-        (zone, zone_cells), block = _unit_block(state, spec, unit, fitting[unit.cls], codes, engage)
+        # Another object of the same unit with the same moves and reach (flags reset, HP lost,
+        # a search replaying a move) and the same codes around it lists the same block.
+        budget = move_budget(state, unit)
+        reach = attack_range(state, unit) if can_attack(unit) else None
+        signature = (unit.id, unit.owner, unit.cell, unit.cls, unit.general, budget, reach, id(context))
+        shared = alike(signature)
+        if shared is not None and shared[2](codes) == shared[3]:
+            entry = [unit, *shared[1:6], stamp]
+        else:
+            (zone, zone_cells), block = _unit_block(
+                state, spec, unit, budget, reach, fitting[unit.cls], codes, engage
+            )
+            entry = [unit, context, zone, zone(codes), block, zone_cells, stamp]
+            if len(signed) >= _BLOCKS_KEPT:
+                signed.clear()
+            # The entry holds the context, so no other object takes its id while it is kept.
+            signed[signature] = entry
         if len(blocks) >= _BLOCKS_KEPT:
             blocks.clear()
-        blocks[id(unit)] = [unit, context, zone, zone(codes), block, zone_cells, stamp]
-        found += block
+        blocks[id(unit)] = entry
+        found += entry[4]
     if not state.attack_skill_used:
         for unit in mine:
             # R13.6: a rooted general uses no attack-icon skills (the only ones listed here).
@@ -172,6 +190,19 @@ def turn_actions(state: DozenWarState) -> list[Action]:
 _SETUPS: dict[tuple[Any, ...], tuple[dict[str, Any], dict[str, Any]]] = {}
 #: Setups kept before all are dropped.
 _SETUPS_KEPT = 4096
+#: One object per context value, so that a unit's signature names its context by id.
+_CONTEXTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _context(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The one context object equal to ``value``."""
+    kept = _CONTEXTS.get(value)
+    if kept is None:
+        if len(_CONTEXTS) >= _SETUPS_KEPT:
+            _CONTEXTS.clear()
+        kept = _CONTEXTS[value] = value
+    return kept
+
 
 _BY_ID = operator.attrgetter("id")
 _OWNER = operator.attrgetter("owner")
@@ -235,31 +266,39 @@ _BLOCKS: dict[int, list[Any]] = {}
 #: Entries kept before all are dropped: a few hundred turns' worth (a state has some 60 units),
 #: few enough that the garbage collector's full passes over them stay short.
 _BLOCKS_KEPT = 2048
+#: The same entries per unit signature: its id, owner, cell, class, general, move budget and
+#: reach (``None``: it may not attack), and the context (by id: one object per value, see
+#: :func:`_context`; each entry holds its context, so the id stays that object's). A block is
+#: a function of those and of the codes its zone reads, so an entry holds where the zone's
+#: codes are the entry's.
+_SIGNED_BLOCKS: dict[tuple[Any, ...], list[Any]] = {}
 
 
 def _unit_block(
     state: DozenWarState,
     spec: MapSpec,
     unit: Unit,
+    budget: int,
+    reach: int | None,
     fits: tuple[tuple[str, int], ...],
     board: CellCodes,
     engage: bool,
 ) -> tuple[tuple[Callable[[CellCodes], Any], frozenset[int]], list[Action]]:
-    """R8.1, R12.2-R12.4: one unit's moves and normal attacks (with each attack modifier card
-    that fits it, ``fits``: with the range each adds), and a getter of the cells they depend on
-    (with the set of those cells): those within its move budget and those on its rays within its
-    longest reach. ``board`` is the unit's owner's cell codes."""
+    """R8.1, R12.2-R12.4: one unit's moves (up to ``budget`` steps) and normal attacks (at
+    ``reach``, ``None``: none; with each attack modifier card that fits it, ``fits``: with the range
+    each adds), and a getter of the cells they depend on (with the set of those cells): those
+    within its move budget and those on its rays within its longest reach. ``board`` is the
+    unit's owner's cell codes."""
     uid = unit.id
-    budget = move_budget(state, unit)
     found = _moves_to(uid, state.mode, _destinations(spec, unit, budget, board[0], engage))
     longest = 0
     stopping = 2
-    if can_attack(unit):
+    if reach is not None:
         cell = unit.cell
         targets = board[1]
         stopping = 3 if unit.cls == "archer" else 2  # R3.3: archers shoot over units, not mountains
         stops = board[stopping]
-        reach = longest = attack_range(state, unit)
+        longest = reach
         plain = _reaches(_aimed(spec.id, cell, reach), targets, stops)
         if plain:
             found.append(_attack(uid, ""))
