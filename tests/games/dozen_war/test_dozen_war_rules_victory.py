@@ -19,7 +19,8 @@ from games.dozen_war.dozen_war_helpers import (
 from tabletop.games.dozen_war.actions import Attack
 from tabletop.games.dozen_war.components import stats_of
 from tabletop.games.dozen_war.evaluation import GENERAL_WEIGHT, THREAT_WEIGHT
-from tabletop.games.dozen_war.scoring import finish_by_score
+from tabletop.games.dozen_war.scoring import finish_by_score, totals
+from tabletop.games.dozen_war.table import held_pieces, pieces_of
 
 
 def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None:
@@ -34,6 +35,23 @@ def test_r16_2_the_score_is_skulls_plus_two_per_castle_plus_map_pieces() -> None
     sheet = s.scores()[0]
     # R16.6: the sheet's keys; coins, cards, HP and own castles do not score.
     assert sheet == {"skulls": 2, "castles": 2, "map_pieces": 1, "total": 5}
+
+
+def test_r15_10_loose_pieces_count_for_the_seat_in_their_cell() -> None:
+    """R15.10, R16.2: a seat holds the pieces on its generals and the loose pieces in cells its
+    units stand in, a stack once however many of its units stand there. ``scores``, ``totals``
+    and ``pieces_of`` agree."""
+    s = bare(round_=8)
+    s.skulls = [1, 0, 3, 0]
+    s.castles_taken = [0, 2, 0, 0]
+    general(s, 0, "est", (0, 0), pieces=("map_piece_1",))
+    soldier(s, 0, "infantry", (4, 4))
+    soldier(s, 0, "infantry", (4, 4))
+    soldier(s, 1, "archer", (9, 9))
+    soldier(s, 2, "cavalry", (6, 6))
+    s.loose = {cell(s, (4, 4)): ["map_piece_2", "map_piece_3"], cell(s, (9, 9)): ["map_piece_4"]}
+    assert held_pieces(s) == [pieces_of(s, seat) for seat in range(4)] == [3, 1, 0, 0]
+    assert [sheet["total"] for sheet in s.scores()] == list(totals(s)) == [4, 5, 3, 0]
 
 
 def test_r7_1b_r16_3_equal_score_pieces_and_castles_more_coins_wins() -> None:

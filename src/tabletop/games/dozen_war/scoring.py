@@ -14,7 +14,7 @@ from tabletop.core import Outcome
 from tabletop.core.scoring import ScoreSheet, score_sheet
 
 from .components import PIECES_TO_WIN, TOKENS
-from .table import pieces_of, standing_castles
+from .table import held_pieces, pieces_of, standing_castles
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -26,12 +26,13 @@ def scores(state: DozenWarState) -> list[ScoreSheet]:
     the state, where the board and the observation show them)."""
     if state.mode == "engage":
         return [score_sheet(dict.fromkeys(("skulls", "castles", "map_pieces"), 0)) for _ in state.skulls]
+    held = held_pieces(state)
     return [
         score_sheet(
             {
                 "skulls": state.skulls[seat],
                 "castles": 2 * state.castles_taken[seat],
-                "map_pieces": pieces_of(state, seat),
+                "map_pieces": held[seat],
             }
         )
         for seat in range(state.num_players)
@@ -39,8 +40,16 @@ def scores(state: DozenWarState) -> list[ScoreSheet]:
 
 
 def totals(state: DozenWarState) -> tuple[int, ...]:
-    """Each seat's score total (R16.2)."""
-    return tuple(sheet["total"] for sheet in scores(state))
+    """Each seat's score total (R16.2): :func:`scores`' totals, without the sheets (a search
+    weighs every position it rolls out to by them)."""
+    if state.mode == "engage":
+        return (0,) * state.num_players
+    return tuple(map(_total, state.skulls, state.castles_taken, held_pieces(state)))
+
+
+def _total(skulls: int, castles_taken: int, pieces: int) -> int:
+    """R16.2: one seat's total."""
+    return skulls + 2 * castles_taken + pieces
 
 
 def _finish(state: DozenWarState, winners: tuple[int, ...], reason: str) -> None:
@@ -201,7 +210,7 @@ def _five_pieces(state: DozenWarState, n: int) -> None:
     if sum(len(u.pieces) for u in carriers) + sum(map(len, state.loose.values())) < PIECES_TO_WIN:
         return
     if state.loose:  # loose pieces count for every seat with a unit in their cell
-        held = [pieces_of(state, s) for s in range(n)]
+        held = held_pieces(state)
     else:
         held = [0] * n
         for unit in carriers:

@@ -8,6 +8,7 @@ The rules live in the modules named for their job: :mod:`.legal` (legal actions)
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -104,10 +105,7 @@ class DozenWarState(State):
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The teams: alliance mode's two pairs, otherwise one seat a team."""
-        groups: dict[int, list[int]] = {}
-        for seat, team in enumerate(self.side_of):
-            groups.setdefault(team, []).append(seat)
-        return tuple(tuple(seats) for _, seats in sorted(groups.items()))
+        return _teams(tuple(self.side_of))
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
@@ -189,3 +187,12 @@ class DozenWarState(State):
         new.banned = self.banned.copy()
         new.next_unit = self.next_unit
         return new
+
+
+@functools.lru_cache(maxsize=64)
+def _teams(side_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, sides in order (a search asks at every position it weighs)."""
+    groups: dict[int, list[int]] = {}
+    for seat, team in enumerate(side_of):
+        groups.setdefault(team, []).append(seat)
+    return tuple(tuple(seats) for _, seats in sorted(groups.items()))

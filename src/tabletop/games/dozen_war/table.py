@@ -3,6 +3,8 @@ appearing, healing, taking damage and dying, with the credits of R12.9 and map p
 
 from __future__ import annotations
 
+import itertools
+import operator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -146,6 +148,24 @@ def pieces_of(state: DozenWarState, seat: int) -> int:
         if cell in occupied:
             total += len(pieces)
     return total
+
+
+_PIECES = operator.attrgetter("pieces")
+
+
+def held_pieces(state: DozenWarState) -> list[int]:
+    """:func:`pieces_of` for every seat at once (one pass over the units)."""
+    held = [0] * state.num_players
+    units = state.units.values()
+    for unit in itertools.compress(units, map(_PIECES, units)):
+        held[unit.owner] += len(unit.pieces)
+    loose = state.loose
+    if loose:
+        # A loose stack counts once for each seat with a unit in its cell.
+        there = {(unit.owner, unit.cell) for unit in units if unit.cell in loose}
+        for seat, cell in there:
+            held[seat] += len(loose[cell])
+    return held
 
 
 def team_pieces(state: DozenWarState, team: int) -> int:
