@@ -64,8 +64,12 @@ class Market:
         return card
 
     def copy(self) -> Market:
-        """An independent copy (the deck included)."""
-        return Market(self.slots.copy(), self.deck.copy())
+        """An independent copy (the deck included; made without ``__init__``: search code
+        clones every node)."""
+        new = object.__new__(Market)
+        new.slots = self.slots.copy()
+        new.deck = self.deck.copy()
+        return new
 
     #: ``copy.copy`` gives this independent copy too (a field-by-field copy would share the lists).
     __copy__ = copy
