@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from .state import DozenWarState
 
 
+#: R16.2: points per captured castle.
+CASTLE_POINTS = 2
+
+
 def scores(state: DozenWarState) -> list[ScoreSheet]:
     """R16.2: skulls + 2 per captured castle + map pieces, per seat; R16.5: Engage has no
     score (a win, a loss or a draw), so every Engage sheet is 0 (its skulls stay counted in
@@ -31,7 +35,7 @@ def scores(state: DozenWarState) -> list[ScoreSheet]:
         score_sheet(
             {
                 "skulls": state.skulls[seat],
-                "castles": 2 * state.castles_taken[seat],
+                "castles": CASTLE_POINTS * state.castles_taken[seat],
                 "map_pieces": held[seat],
             }
         )
@@ -49,7 +53,7 @@ def totals(state: DozenWarState) -> tuple[int, ...]:
 
 def _total(skulls: int, castles_taken: int, pieces: int) -> int:
     """R16.2: one seat's total."""
-    return skulls + 2 * castles_taken + pieces
+    return skulls + CASTLE_POINTS * castles_taken + pieces
 
 
 def _finish(state: DozenWarState, winners: tuple[int, ...], reason: str) -> None:
@@ -173,7 +177,7 @@ def check_end(state: DozenWarState) -> None:
     away += sum(map(MAP_PIECES.__contains__, state.spent_tokens))
     away += sum(1 for task in tasks if task.data.get("piece") in MAP_PIECES)
     if len(MAP_PIECES) - away >= PIECES_TO_WIN:
-        _five_pieces(state, n)
+        _five_pieces(state)
         if state.outcome is not None:
             return
     # Eliminating a seat moves no unit and no castle: who has either is read once, the few
@@ -202,19 +206,13 @@ _SEATS = tuple(frozenset(range(n)) for n in range(9))
 MAP_PIECES = frozenset(t for t, token in TOKENS.items() if token.kind == "map_piece")
 
 
-def _five_pieces(state: DozenWarState, n: int) -> None:
+def _five_pieces(state: DozenWarState) -> None:
     """R7.1: a team (its members still playing) holding five map pieces wins."""
-    units = state.units.values()
-    carriers = list(itertools.compress(units, map(_PIECES, units)))
     # No team holds more pieces than lie on the board in all: most checks stop at this sum.
-    if sum(len(u.pieces) for u in carriers) + sum(map(len, state.loose.values())) < PIECES_TO_WIN:
+    on_board = sum(map(len, map(_PIECES, state.units.values()))) + sum(map(len, state.loose.values()))
+    if on_board < PIECES_TO_WIN:
         return
-    if state.loose:  # loose pieces count for every seat with a unit in their cell
-        held = held_pieces(state)
-    else:
-        held = [0] * n
-        for unit in carriers:
-            held[unit.owner] += len(unit.pieces)
+    held = held_pieces(state)
     for team in sorted(set(state.side_of)):
         members = _members(state, team)
         if sum(held[s] for s in members if not state.eliminated[s]) >= PIECES_TO_WIN:

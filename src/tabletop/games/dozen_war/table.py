@@ -138,16 +138,7 @@ def standing_castles(state: DozenWarState, seat: int) -> list[int]:
 
 def pieces_of(state: DozenWarState, seat: int) -> int:
     """R15.10: pieces on ``seat``'s living generals + loose pieces in cells its units occupy."""
-    total = 0
-    occupied = set()
-    for unit in state.units.values():
-        if unit.owner == seat:
-            total += len(unit.pieces)
-            occupied.add(unit.cell)
-    for cell, pieces in state.loose.items():
-        if cell in occupied:
-            total += len(pieces)
-    return total
+    return held_pieces(state)[seat]
 
 
 _PIECES = operator.attrgetter("pieces")
@@ -170,7 +161,8 @@ def held_pieces(state: DozenWarState) -> list[int]:
 
 def team_pieces(state: DozenWarState, team: int) -> int:
     """A team's map pieces (R10.2): the sum over its members."""
-    return sum(pieces_of(state, s) for s in range(state.num_players) if state.side_of[s] == team)
+    held = held_pieces(state)
+    return sum(held[s] for s in range(state.num_players) if state.side_of[s] == team)
 
 
 def drop_loose(state: DozenWarState, cell: int, pieces: tuple[str, ...] | list[str]) -> None:
