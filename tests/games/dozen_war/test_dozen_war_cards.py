@@ -307,6 +307,43 @@ def test_lao_moc_pulls_the_survivor() -> None:
     assert hp(s, foe) == 1 and s.units[foe].cell == cell(s, (5, 3)) and s.units[inf].attacked
 
 
+def test_lao_moc_names_its_infantry_before_the_necklace_which_leaves_it_spent() -> None:
+    """R12.3: the attacking unit is named before enemies may answer its card; R13.4: a Lao Móc
+    cancelled by a Necklace does nothing, and the unit that was to attack with it has still used
+    its attack (no attack, no move); the other infantry keeps its own."""
+    s = bare()
+    inf = soldier(s, 0, "infantry", (5, 2))
+    other = soldier(s, 0, "infantry", (7, 2))
+    soldier(s, 1, "archer", (6, 3))  # within both infantry's reach
+    give(s, 0, "inf.lao_moc")
+    give(s, 1, "com.day_chuyen_may_man")
+    play(s, PlayCard("inf.lao_moc"))
+    assert s.decision == "select" and s.current_player == 0
+    assert target(inf) in s.legal_actions() and target(other) in s.legal_actions()
+    play(s, target(inf))
+    assert s.decision == "necklace" and s.current_player == 1
+    play(s, Necklace())
+    pass_all(s)
+    assert s.decision == "turn" and s.units[inf].attacked and not s.units[other].attacked
+    mine = {(type(a), getattr(a, "unit", None)) for a in s.legal_actions()}
+    assert (Attack, inf) not in mine and (Move, inf) not in mine
+    assert (Attack, other) in mine and (Move, other) in mine
+    assert "inf.lao_moc" not in s.hands[0] and not s.hands[1]
+
+
+def test_lao_moc_strikes_with_the_infantry_named_when_it_was_played() -> None:
+    s = bare()
+    inf = soldier(s, 0, "infantry", (5, 2))
+    other = soldier(s, 0, "infantry", (7, 2))
+    foe = soldier(s, 1, "archer", (6, 3))
+    give(s, 0, "inf.lao_moc")
+    play(s, PlayCard("inf.lao_moc"), target(other))
+    pass_all(s)
+    play(s, target(foe))
+    pass_all(s)
+    assert hp(s, foe) == 0 and s.units[other].attacked and not s.units[inf].attacked
+
+
 def test_thich_khach_hits_a_general_anywhere() -> None:
     s = bare()
     foe = general(s, 2, "lucy", (12, 0))

@@ -334,3 +334,20 @@ def test_r11_8_an_attack_kind_card_counts_as_the_first_players_attack_action() -
         s.apply(next((a for a in legal if isinstance(a, Target)), legal[0]))
     play(s, EndTurn())
     assert s.outcome is None and s.idle_turns == 0
+
+
+def test_dw_11_8a_an_attack_card_cancelled_by_a_necklace_still_counts_as_an_attack_action() -> None:
+    """Ruling DW-11.8a (R13.4): Lao Móc played at the enemy and cancelled resets the idle count;
+    its infantry has used its attack."""
+    s = engage_duel()
+    for _ in range(4):
+        play(s, EndTurn(), EndTurn())
+    inf = soldier(s, 0, "infantry", (3, 3))
+    soldier(s, 1, "archer", (3, 4))
+    give(s, 0, "inf.lao_moc")
+    give(s, 1, "com.day_chuyen_may_man")
+    s.forget_legal_actions()
+    play(s, PlayCard("inf.lao_moc"), Necklace())
+    assert s.decision == "turn" and s.units[inf].attacked
+    play(s, EndTurn())
+    assert s.outcome is None and s.idle_turns == 0

@@ -16,6 +16,7 @@ from games.dozen_war.dozen_war_helpers import (
     defend,
     general,
     gid,
+    give,
     give_coins,
     hp,
     pass_all,
@@ -31,10 +32,12 @@ from tabletop.games.dozen_war.actions import (
     ChooseOption,
     DefendSkill,
     Done,
+    Guard,
     Move,
     Pass,
     UseSkill,
 )
+from tabletop.games.dozen_war.components import GENERALS
 
 
 def test_est_phi_than_swaps_and_the_soldier_takes_the_hit() -> None:
@@ -45,6 +48,25 @@ def test_est_phi_than_swaps_and_the_soldier_takes_the_hit() -> None:
     defend(s, cav, est, DefendSkill("est.1"))  # the one soldier in reach needs no choice
     assert s.units[est].cell == cell(s, (5, 8)) and s.units[sold].cell == cell(s, (5, 5))
     assert hp(s, est) == 3 and hp(s, sold) == 1
+
+
+def test_est_guards_then_phi_than_and_the_soldier_swapped_in_takes_the_full_hit() -> None:
+    """R12.6: a redirect after the guard step changes the receiver at once; R12.7 step 3: only a
+    guard loses exactly 1 HP, any other receiver the hit's damage (here 2: Đại Đao)."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (6, 6))
+    archer = soldier(s, 1, "archer", (6, 7))
+    est = general(s, 1, "est", (5, 7))
+    swapped = soldier(s, 1, "infantry", (5, 9))
+    give(s, 0, "cav.dai_dao")
+    play(s, Attack(cav, "cav.dai_dao"), target(archer))
+    pass_until(s, "guard")
+    play(s, Guard(est))
+    pass_until(s, "defence_skill")
+    play(s, DefendSkill("est.1"))
+    select_if_asked(s, swapped)
+    assert s.units[est].cell == cell(s, (5, 9)) and hp(s, est) == GENERALS["est"].hp
+    assert hp(s, swapped) == 0 and hp(s, archer) == 1
 
 
 def test_est_phuc_thu_strikes_back_at_the_hitters() -> None:

@@ -42,8 +42,9 @@ Rulings where RULESET.md is silent (IDs DW-…):
 * DW-12.6: the defence-card step is offered to every defending player holding any card, and
   the Lucky Necklace step to every enemy holding any card, each with a pass (R12.15's
   remedy), so the decisions offered never reveal a hand.
-* DW-13.4a: Lao Móc names its infantry unit after the Necklace window; a Lao Móc cancelled
-  by a Necklace therefore costs no unit its attack.
+* DW-11.8a: an attack-kind card cancelled by a Lucky Necklace still counts as the turn's
+  attack action for R11.8 (R13.4: the unit that was to attack with it has used its attack;
+  the card was played at an enemy).
 * DW-13.3a: a buff, heal or selection "up to N" with a single candidate applies to it
   without a decision; with several candidates the player picks one by one and may stop
   after the first.

@@ -248,7 +248,7 @@ PURPOSE_PARAMS: dict[tuple[str, str], frozenset[str]] = {
         ("select", "heal", ("amount", "window")),
         ("select", "counter", ("damage",)),
         ("select", "convert", ()),
-        ("select", "strike_by", ("op", "source")),
+        ("select", "card_attacker", ("source",)),
         ("select", "gain_soldier", ("type",)),
         ("select", "lose_soldier", ()),
         ("select", "castle_hp", ("amount",)),
@@ -307,7 +307,8 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
 
 #: What an effect's context may keep, each of its type: the skill's or card's stars and id (an
 #: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
-#: skill's star cap, the receiver a counter remembers (checked below).
+#: skill's star cap, the infantry unit a Lao Móc attacks with, the receiver a counter remembers
+#: (checked below).
 _CTX_KEYS: dict[str, _Check] = {
     "stars": is_int,
     "source": _one_of(SKILLS, CARDS),
@@ -316,6 +317,7 @@ _CTX_KEYS: dict[str, _Check] = {
     "zone": _str,
     "picked": _ints,
     "cap": is_int,
+    "attacker": is_int,
     "receiver_info": lambda value: True,
 }
 

@@ -719,7 +719,9 @@ def _resolve(state: DozenWarState, task: Task) -> None:
             hit.lost = before - state.castles[receiver - CASTLE_BASE].hp
         elif receiver_unit is not None:
             cell = receiver_unit.cell
-            amount = 1 if hit.guard is not None else hit.damage  # R3.2a
+            # R3.2a, R12.7: the guard loses 1 HP; a unit a redirect made the receiver after the
+            # guard (Phi Thân) is no guard and takes the hit's damage.
+            amount = 1 if receiver == hit.guard else hit.damage
             hit.lost = min(amount, receiver_unit.hp)
             died = damage_unit(state, receiver, amount, credit)
             if hit.guard is None and receiver == hit.target:

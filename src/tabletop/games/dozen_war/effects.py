@@ -7,16 +7,16 @@ Engage results, five map pieces, eliminations, the last player or team standing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action
 
 from . import combat, interpreter, rounds, scoring
 from .actions import Attack, Dig, EndTurn, HandOver, Move, PlayCard, UseSkill, Warp
 from .agenda import AUTO, DECIDE, MID_ACTION, decision, pop, push
-from .board import from_action_cell, spec_of
+from .board import from_action_cell, occupancy, spec_of
 from .components import CARDS, GENERAL_IDS, SKILLS, TOKENS
-from .legal import turn_actions
+from .legal import lao_moc_units, turn_actions
 from .model import unit_evolver
 from .table import change, discard_card
 
@@ -137,8 +137,24 @@ def _play_card(state: DozenWarState, seat: int, design: str) -> None:
     """R6.5: an action or attack-kind card in the own turn; enemies may answer it (R13.4)."""
     discard_card(state, seat, design)
     state.card_played = True
-    card = CARDS[design]
-    interpreter.start(state, ("card", design), seat, -1, stars=card.stars, source=design)
+    first = CARDS[design].effect[0]
+    if first["op"] == "strike" and first.get("by") == "own_infantry_unit":
+        # Lao Móc: R12.3 names the attacking unit before its card may be answered, so a unit
+        # that was to attack with a card a Necklace cancels has still used its attack (R13.4).
+        units = lao_moc_units(state, seat, design, occupancy(state))
+        interpreter.ask_select(state, seat, "card_attacker", units, 1, source=design)
+        return
+    _start_card(state, seat, design)
+
+
+@interpreter.on_select("card_attacker")
+def _card_attacker(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
+    _start_card(state, seat, params["source"], attacker=picked[0])
+
+
+def _start_card(state: DozenWarState, seat: int, design: str, **ctx: Any) -> None:
+    """The card's effect, under the window in which enemies may cancel it (R13.4)."""
+    interpreter.start(state, ("card", design), seat, -1, stars=CARDS[design].stars, source=design, **ctx)
     interpreter.card_played(state, seat, design)
 
 

@@ -321,6 +321,14 @@ def _necklace(state: DozenWarState, task: Task, action: Action) -> None:
         state.tasks[-1] = Task("attack_numbers", -1, {"card": ""})
     elif cancelled.kind == "effect":
         pop(state)
+        ref = cancelled.data["ref"]
+        if ref[0] == "card" and CARDS[ref[1]].kind == "attack":
+            # R13.4: a unit that was to attack with the card has still used its attack, and
+            # the turn made an attack action (ruling DW-11.8a).
+            state.attacked = True
+            attacker = cancelled.data["ctx"].get("attacker")
+            if attacker in state.units:
+                change(state, attacker, attacked=True)
 
 
 # ---------------------------------------------------------------------- selectors (R13.2)
@@ -1097,20 +1105,13 @@ def _strike(
     op_data = dict(spec)
     if "cap" in ctx:
         op_data["_copied_cap"] = ctx["cap"]
-    if spec.get("by") == "own_infantry_unit":
-        from .legal import lao_moc_units
-
-        units = lao_moc_units(state, seat, ctx["source"], occupancy(state))
-        if units:
-            ask_select(state, seat, "strike_by", units, 1, op=op_data, source=ctx["source"])
-        return
     unit: int | None = None if spec.get("by") == "player" else user
+    if spec.get("by") == "own_infantry_unit":
+        # Lao Móc: the infantry unit named when the card was played (``effects._play_card``).
+        unit = ctx.get("attacker")
+        if unit not in state.units:
+            return
     combat.declare(state, seat, unit, ctx.get("source", ""), "", op_data)
-
-
-@on_select("strike_by")
-def _strike_by(state: DozenWarState, seat: int, params: dict[str, Any], picked: list[int]) -> None:
-    combat.declare(state, seat, picked[0], params["source"], "", params["op"])
 
 
 OPS["dice_strike"] = _strike
