@@ -85,21 +85,25 @@ def brute_force(
     cost: tuple[int, ...], own: CityView, left: CityView, right: CityView
 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Every (left, right) payment, found by fixing each "one of these" card's resource first
-    (the city's own cards make something it lacks when they can), then splitting what is still
-    missing unit by unit: (the undominated ones, all of them)."""
+    (the city's own cards make something it lacks when they can; a setting that leaves more to
+    buy than another, a card making what is already made, buys nothing the rules allow), then
+    splitting what is still missing unit by unit: (the undominated ones, all of them)."""
 
     def options(masks: tuple[int, ...]) -> list[tuple[int, ...]]:
         return [tuple(k for k in range(7) if m >> k & 1) for m in masks]
 
     lacking = [k for k in range(7) if cost[k] > own.fixed[k]]
     own_options = [tuple(k for k in option if k in lacking) or (-1,) for option in options(own.choices)]
-    found: set[tuple[int, int]] = set()
+    settings = set()
     for mine in itertools.product(*own_options):
         have = list(own.fixed)
         for k in mine:
             if k >= 0:
                 have[k] += 1
-        missing = [max(0, c - h) for c, h in zip(cost, have)]
+        settings.add(tuple(max(0, c - h) for c, h in zip(cost, have)))
+    least = [m for m in settings if not any(o != m and all(a <= b for a, b in zip(o, m)) for o in settings)]
+    found: set[tuple[int, int]] = set()
+    for missing in least:
         for sold_left in itertools.product(*options(left.trade_choices)):
             left_has = list(left.trade_fixed)
             for k in sold_left:

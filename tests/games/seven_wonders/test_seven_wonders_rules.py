@@ -63,8 +63,9 @@ def test_buying_from_either_neighbour_is_a_separate_action() -> None:
 
 def _senate_for_ephesos(s: SevenWondersState) -> None:
     """Ephesos (city 2) with Lumber Yard, Timber Yard and Caravansery is offered the Senate
-    (2 wood, stone, ore): its choice cards leave one of stone or ore to buy (or, set on the
-    same resource, both). Gizah (its left) sells stone and ore, Rhodos (its right) ore."""
+    (2 wood, stone, ore): its choice cards leave one of stone or ore to buy (set on the same
+    resource they would leave both, one of them a resource it makes). Gizah (its left) sells
+    stone and ore, Rhodos (its right) ore."""
     s.coins[2] = 10
     give(s, 2, copy_of("I-lumber_yard"), copy_of("I-timber_yard"), copy_of("II-caravansery"))
     give(s, 0, copy_of("I-ore_vein"))
@@ -470,14 +471,31 @@ def test_the_free_city_must_chain_and_builds_when_it_can() -> None:
     assert Discard("I-theater") not in legal and Build("I-theater") in legal
 
 
-def test_the_free_city_may_pay_its_controller_more() -> None:
-    # The same purchase as in test_a_dominated_split_is_pruned, by the Free City, run by
-    # seat 0 (Gizah, its left neighbour): being paid 4 rather than 2 is a split seat 0 may want.
+def test_the_free_city_buys_only_what_it_lacks_from_the_seller_its_controller_picks() -> None:
+    # The same purchase as in test_a_dominated_split_is_pruned, by the Free City, run by seat 0
+    # (Gizah, its left neighbour): it buys under the normal rules, what it lacks, and its
+    # controller picks the seller regardless of price. Its choice cards both set on wood would
+    # have it buy stone and ore, (4, 0) or (2, 2): ore it makes, so never offered, though its
+    # controller would be paid more.
     s = table(players=2)
     _senate_for_ephesos(s)
     s.apply(Discard("I-altar"))
     assert s.decision == "free_city"
-    assert sorted(builds_of(s, "III-senate")) == [(0, 2), (2, 0), (2, 2), (4, 0)]
+    assert sorted(builds_of(s, "III-senate")) == [(0, 2), (2, 0)]
+
+
+def test_the_free_city_buys_nothing_its_own_cards_make() -> None:
+    # The Free City (Rhodos: ore) with Excavation (stone or clay) and Tree Farm (wood or clay)
+    # makes all of the Stables (wood, clay, ore): no purchase from either neighbour is offered,
+    # whichever of them sells wood or clay.
+    s = table(players=2, boards=("Gizah", "Ephesos", "Rhodos"))
+    give(s, 2, copy_of("I-excavation"), copy_of("I-tree_farm"))
+    give(s, 0, copy_of("I-lumber_yard"))
+    give(s, 1, copy_of("I-clay_pool"))
+    deal(s, 0, copy_of("II-stables"), copy_of("I-altar"), fill=True)
+    s.apply(Discard("I-altar"))
+    assert s.decision == "free_city"
+    assert builds_of(s, "II-stables") == [(0, 0)]
 
 
 def test_two_player_ages_start_with_the_right_holder() -> None:

@@ -5,6 +5,7 @@ cached answers are those of :func:`payment_splits`."""
 from __future__ import annotations
 
 import itertools
+import operator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -110,12 +111,17 @@ def _every_split(
     found = set()
     lacking = sum(1 << k for k, (c, f) in enumerate(zip(cost, own.fixed)) if c > f)
     uses = [m & lacking or m for m in own.choices]
-    for mine in itertools.product(*[[k for k in range(7) if m >> k & 1] for m in uses]):
+    needs = {
+        tuple(max(0, c - f - mine.count(k)) for k, (c, f) in enumerate(zip(cost, own.fixed)))
+        for mine in itertools.product(*[[k for k in range(7) if m >> k & 1] for m in uses])
+    }
+    # A setting that leaves more to buy than another buys something the city makes.
+    least = [n for n in needs if not any(o != n and all(map(operator.le, o, n)) for o in needs)]
+    for need in least:
         for lefts in itertools.product(*[[k for k in range(7) if m >> k & 1] for m in left.trade_choices]):
             for rights in itertools.product(
                 *[[k for k in range(7) if m >> k & 1] for m in right.trade_choices]
             ):
-                need = [max(0, c - f - mine.count(k)) for k, (c, f) in enumerate(zip(cost, own.fixed))]
                 sold_left = [f + lefts.count(k) for k, f in enumerate(left.trade_fixed)]
                 sold_right = [f + rights.count(k) for k, f in enumerate(right.trade_fixed)]
                 ranges = [

@@ -66,8 +66,9 @@ reference transcription, see ``shared/reference/seven_wonders``):
   coins; each Age 7 cards a player and 7 in the Free City's pile; the holder draws the top pile
   card at the start of every turn and picks its own card, then the Free City's; the Free City
   must build (a structure or a stage) when it can, and by chain when a chain makes the card
-  free; it buys from both players under the normal rules, its controller choosing the seller
-  "regardless of price": the Free City is offered every distinct split, none pruned, since its
+  free; it buys from both players under the normal rules (what it lacks: never a resource its
+  own cards could make instead), its controller choosing the seller "regardless of price": the
+  Free City is offered every distinct split of those purchases, none pruned, since its
   controller is one of the sellers and may prefer to be paid more;
   the hands swap after each turn and the Free City card travels with them (the holder
   alternates); it starts with the seat left of the Free City (seat 0) in Ages I and III and

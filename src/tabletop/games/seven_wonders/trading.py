@@ -18,6 +18,7 @@ and a purchase no "one of these" card bears on is looked up by a key of a few in
 from __future__ import annotations
 
 import itertools
+import operator
 from typing import Any
 
 from tabletop.core import Action
@@ -437,6 +438,10 @@ def _solve(
             if missing[k]:
                 missing[k] -= 1
         missing_options.add(tuple(missing))
+    # A card set to a resource already covered buys what the city could have made: never a
+    # purchase of the normal rules (for the unpruned Free City, a payment its controller could
+    # take for nothing), and always dominated where pruned.
+    missing_options = _least(missing_options)
     lefts = _supplies(left_fixed, left_choices)
     rights = _supplies(right_fixed, right_choices)
     found: set[Split] = set()
@@ -445,6 +450,11 @@ def _solve(
             for right in rights:
                 found.update(_solve_fixed(missing_vector, left, right, left_price, right_price, prune))
     return _ordered(_pareto(found) if prune else found)
+
+
+def _least(vectors: set[Vector]) -> set[Vector]:
+    """The vectors no other of ``vectors`` is at most in every resource."""
+    return {v for v in vectors if not any(u != v and all(map(operator.le, u, v)) for u in vectors)}
 
 
 def _ordered(splits: set[Split]) -> tuple[Split, ...]:
