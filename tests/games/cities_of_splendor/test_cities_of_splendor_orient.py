@@ -227,18 +227,33 @@ def test_sacrifice_needs_the_bonuses_reserved_cards_do_not_count() -> None:
 def test_sacrifice_with_a_double_bonus_card() -> None:
     state = fresh("orient", 2)
     give(state, 0, "O2-10")  # 2 black
-    with_bonuses(state, 0, black=1)
+    with_bonuses(state, 0, black=2)
     show(state, "O3-06", 0)
     state.apply(BuyCard("O3-06"))
-    assert state.decision == "sacrifice"
+    assert state.decision == "sacrifice" and len(legal_of(state, SacrificeCard)) == 3
     state.apply(SacrificeCard("O2-10"))  # 2 bonuses at once: done
-    assert state.players[0].bonuses["black"] == 1 and state.current_player == 1
+    assert state.players[0].bonuses["black"] == 2 and state.current_player == 1
+    assert json.dumps(state.observation(1))
+
+
+def test_sacrifice_discards_no_more_bonuses_than_asked_when_it_can_be_avoided() -> None:
+    # A single then the double would discard 3 black bonuses for the 2 asked (rulebook p7:
+    # "discard 2 bonuses"): the double is the one card offered, and with one option the
+    # sacrifice needs no decision.
     state = fresh("orient", 2)
-    give(state, 0, "O2-10")
+    give(state, 0, "O2-10")  # 2 black
     with_bonuses(state, 0, black=1)
     single = state.players[0].cards[-1]
     show(state, "O3-06", 0)
     state.apply(BuyCard("O3-06"))
-    state.apply(SacrificeCard(single))  # 1 owed: only the double card is left
-    assert state.players[0].bonuses["black"] == 0 and state.box == [single, "O2-10"]
-    assert json.dumps(state.observation(1))
+    assert state.box == ["O2-10"] and state.players[0].cards == [single, "O3-06"]
+    assert state.players[0].bonuses["black"] == 1 and state.current_player == 1
+    # Where the priority leaves no exact way (the paired card first, then 1 owed and only
+    # the double left), the double goes too.
+    state = fresh("orient", 2)
+    give(state, 0, "O2-10", "O1-06")
+    state.players[0].pairs["O1-06"] = "black"
+    state.players[0].bonuses["black"] += 1
+    show(state, "O3-06", 0)
+    state.apply(BuyCard("O3-06"))
+    assert state.box == ["O1-06", "O2-10"] and state.players[0].bonuses["black"] == 0

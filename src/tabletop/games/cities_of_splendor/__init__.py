@@ -41,8 +41,9 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
   blind reservation is allowed from the Orient decks too (they are decks of that level). A free
   card taken by a level-2/level-3 Orient card resolves its own ability (e.g. a pair card is
   paired). Sacrifice: only cards in the tableau are discarded (never reserved ones), paired
-  Orient cards of the colour first; when one bonus is still owed a single-bonus card must be
-  chosen if any (no needless over-discarding). Reserved
+  Orient cards of the colour first, and no needless over-discarding: where some card lets the
+  rest be paid exactly, only such cards are offered (with one bonus owed, a single-bonus card;
+  with two, a double rather than a single that would leave only doubles). Reserved
   nobles are public (others saw which tile left the row) and can visit only their owner.
 * The Strongholds: after every purchase (from the table or from the hand), before the refill,
   place/move one of your strongholds onto a face-up card without another colour, or remove

@@ -330,16 +330,27 @@ def _pay(units: tuple[int, ...], gold_cards: int) -> Pay:
 def sacrifice_options(player: Player, colour: str, left: int) -> list[Action]:
     """Owned cards that may be discarded next: paired Orient cards of the colour first.
 
-    When one bonus is still owed, a single-bonus card must be chosen if there is one, so no
-    more than the 2 bonuses asked are discarded when that can be avoided.
+    No more bonuses than the ``left`` still owed are discarded when that can be avoided: where
+    some card lets the rest be paid exactly (in the same order of priority), only such cards
+    are offered (with 1 owed, a single-bonus card; with 2, not a single that leaves only
+    double-bonus cards).
     """
     mine = [card for card in player.cards if colour_of(player, card) == colour]
     paired = [card for card in mine if card in player.pairs]
     pool = paired or mine
-    if left == 1:
-        singles = [card for card in pool if BONUS_COUNT[card] == 1]
-        pool = singles or pool
-    return [SACRIFICE_CARD[card] for card in pool]
+    exact = [card for card in pool if _pays_exactly(player, mine, card, left)]
+    return [SACRIFICE_CARD[card] for card in exact or pool]
+
+
+def _pays_exactly(player: Player, cards: list[str], card: str, left: int) -> bool:
+    """Whether discarding ``card`` of ``cards`` (the colour's) and then more of them, paired
+    ones first, can pay exactly the ``left`` bonuses owed."""
+    owed = left - BONUS_COUNT[card]
+    if owed <= 0:
+        return owed == 0
+    rest = [other for other in cards if other != card]
+    paired = [other for other in rest if other in player.pairs]
+    return any(_pays_exactly(player, rest, other, owed) for other in paired or rest)
 
 
 def stronghold_options(state: St, seat: int) -> list[Action]:
