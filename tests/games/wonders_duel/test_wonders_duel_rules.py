@@ -478,7 +478,7 @@ def test_covered_card_is_refused() -> None:
     assert covered is not None
     refused(s, Construct(covered), "covered by", "no other card covers")
     refused(s, Discard(covered), "covered by")
-    refused(s, Construct(s.box[0]), "not in the Age 1 structure")
+    refused(s, Construct(s.box[0]), "is not a face-up card of the Age 1 structure", "no other card covers")
 
 
 def test_wrong_decision_is_refused() -> None:

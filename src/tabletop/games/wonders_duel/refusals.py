@@ -118,8 +118,12 @@ def _why_not_taken(s: WondersDuelState, action: Construct | Discard | BuildWonde
     seat = s.turns.current
     name = CARDS[card_id].name
     if structure is None or card_id not in structure.cards:
-        return f"{name} is not in the Age {s.age} structure: a turn takes a card of the structure"
+        return _not_in_sight(s, card_id)
     slot = structure.cards.index(card_id)
+    if not structure.revealed[slot]:
+        # Face down: where it lies is hidden, so it is refused in the words of a card in the
+        # box or an undealt deck (a face-down card is always covered).
+        return _not_in_sight(s, card_id)
     covering = [o for o in structure.shape.covered_by[slot] if structure.cards[o] is not None]
     if covering:
         by = " and ".join(
@@ -148,3 +152,23 @@ def _why_not_taken(s: WondersDuelState, action: Construct | Discard | BuildWonde
         cost = wonder_cost(s, seat, action.wonder)
         return f"cannot afford {wonder}: its resources cost {cost} coins and player {seat} has {coins}"
     return f"{action} is not legal now"
+
+
+def _not_in_sight(s: WondersDuelState, card_id: str) -> str:
+    """Why a card that is not face up in the structure cannot be taken.
+
+    Where a public card lies is told (a city, the discard pile, under a Wonder); every other
+    card (face down in the structure, in an undealt deck, in the box) gets the same words,
+    whatever its true place: the seat cannot see which, so the refusal must not tell it.
+    """
+    name = CARDS[card_id].name
+    rule = "a turn takes a face-up card of the structure that no other card covers"
+    for seat, city in enumerate(s.cards):
+        if card_id in city:
+            return f"{name} is in player {seat}'s city: {rule}"
+    if card_id in s.discard:
+        return f"{name} is in the discard pile: {rule}"
+    for wonder, tucked in s.tucked.items():
+        if tucked == card_id:
+            return f"{name} is tucked under {WONDERS[wonder].name}: {rule}"
+    return f"{name} is not a face-up card of the Age {s.age} structure: {rule}"
