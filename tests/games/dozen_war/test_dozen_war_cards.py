@@ -16,6 +16,7 @@ from games.dozen_war.dozen_war_helpers import (
     general,
     give,
     hp,
+    mountain,
     pass_all,
     play,
     refused,
@@ -103,6 +104,29 @@ def test_thuong_ky_si_splash_goes_one_more_cell() -> None:
     give(s, 0, "cav.thuong_ky_si")
     attack(s, cav, first, "cav.thuong_ky_si")
     assert hp(s, first) == 0 and hp(s, second) == 0 and hp(s, third) == 0
+
+
+def test_thuong_ky_si_carries_the_splash_through_an_empty_castle_not_a_mountain() -> None:
+    """The card's extra cell follows R3.4d's "same rules": an empty castle lets it through to the
+    next cell, a mountain with no enemy soldier on it stops it."""
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (6, 2))
+    first = soldier(s, 1, "archer", (6, 3))
+    second = soldier(s, 1, "archer", (6, 4))
+    castle(s, 2, "infantry", (6, 5))
+    beyond = soldier(s, 1, "archer", (6, 6))
+    give(s, 0, "cav.thuong_ky_si")
+    attack(s, cav, first, "cav.thuong_ky_si")
+    assert hp(s, first) == 0 and hp(s, second) == 0 and hp(s, beyond) == 0
+    s = bare()
+    cav = soldier(s, 0, "cavalry", (6, 2))
+    first = soldier(s, 1, "archer", (6, 3))
+    second = soldier(s, 1, "archer", (6, 4))
+    mountain(s, (6, 5))
+    beyond = soldier(s, 1, "archer", (6, 6))
+    give(s, 0, "cav.thuong_ky_si")
+    attack(s, cav, first, "cav.thuong_ky_si")
+    assert hp(s, second) == 0 and hp(s, beyond) == 1
 
 
 def test_group_cards_only_for_their_class() -> None:

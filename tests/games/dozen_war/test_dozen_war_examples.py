@@ -411,6 +411,11 @@ def test_we11_variant_soul_dies_paying_hp_and_drops_his_piece() -> None:
     play(s, UseSkill("soul.2"))
     assert soul not in s.units and s.skulls == [0, 0, 0, 0]
     assert s.loose[cell(s, (7, 7))] == ["map_piece_1"]
+    # soul.2's notes: the soldier is still placed, within 1 of Soul's cell (that cell included).
+    assert s.decision == "choose_cell" and choose_cell(s, (7, 7)) in s.legal_actions()
+    play(s, choose_cell(s, (7, 7)))
+    new = next(u for u in s.units.values() if u.cell == cell(s, (7, 7)))
+    assert new.cls == "cavalry" and new.owner == 0 and s.decision == "turn"
 
 
 def _we12(reflect: bool) -> tuple[DozenWarState, int, int]:

@@ -11,6 +11,7 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     cell,
+    eliminate,
     end_round,
     engage_duel,
     general,
@@ -22,7 +23,7 @@ from games.dozen_war.dozen_war_helpers import (
     start_turn,
     target,
 )
-from tabletop.core import Rng
+from tabletop.core import Rng, TurnOrder
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.actions import (
     Attack,
@@ -267,6 +268,20 @@ def test_r10_7a_the_leading_team_only_chooses_which_team_starts() -> None:
     assert set(s.legal_actions()) == {Reorder((1, 2, 3, 0)), Reorder((2, 3, 0, 1))}
     play(s, Reorder((2, 3, 0, 1)))
     assert s.turns.order == [2, 3, 0, 1]
+
+
+def test_r10_7a_after_an_elimination_each_team_may_still_start() -> None:
+    """R10.7a with seat 2 out (order 1, 3, 0: the first two seats team-mates): the rotations from
+    each team's first player in the order, keeping the order among them."""
+    s = bare(mode="alliance", round_=3)
+    s.side_of = [0, 1, 0, 1]
+    eliminate(s, 2)
+    s.turns = TurnOrder([1, 3, 0], position=0)
+    general(s, 1, "kazu", (12, 0), pieces=("map_piece_1", "map_piece_2"))
+    general(s, 0, "est", (0, 0), pieces=("map_piece_3",))
+    end_round(s)
+    assert s.decision == "reorder" and s.current_player == 1
+    assert set(s.legal_actions()) == {Reorder((1, 3, 0)), Reorder((0, 1, 3))}
 
 
 def test_r11_7_r16_5_engage_the_player_whose_general_dies_loses_and_nothing_scores() -> None:

@@ -27,14 +27,17 @@ from games.dozen_war.dozen_war_helpers import (
     soldier,
     target,
 )
+from tabletop.core import Rng
 from tabletop.games.dozen_war.actions import (
     Attack,
     ChooseOption,
+    DefendCard,
     DefendSkill,
     Done,
     Guard,
     Move,
     Pass,
+    Target,
     UseSkill,
 )
 from tabletop.games.dozen_war.components import GENERALS
@@ -190,6 +193,55 @@ def test_mask_can_can_cong_ly_damage_and_heal_by_the_die() -> None:
     pass_all(s)
     even = die % 2 == 0
     assert hp(s, foe) == (1 if even else 2) and hp(s, mask) == (3 if even else 2)
+
+
+def test_dw_12_7b_can_can_cong_ly_heals_with_each_hit_of_the_attack() -> None:
+    """Ruling DW-12.7b: one die at the declaration (odd: 1 damage, heal 1); Thuốc Hồi Sức's extra
+    strike is a second hit, and Mask heals again with it."""
+    s = bare()
+    seed = next(k for k in range(100) if Rng.from_seed(k).randint(1, 6) % 2)
+    s.rng = Rng.from_seed(seed)
+    mask = general(s, 0, "mask", (5, 2), hp=1)
+    foe = general(s, 1, "lucy", (5, 4))
+    give_coins(s, 0, 2)
+    give(s, 0, "com.thuoc_hoi_suc")
+    play(s, UseSkill("mask.3", "com.thuoc_hoi_suc"), target(foe))
+    while s.decision != "turn":
+        legal = s.legal_actions()
+        s.apply(Target(foe) if Target(foe) in legal else Pass())
+    assert hp(s, foe) == GENERALS["lucy"].hp - 2 and hp(s, mask) == 3
+
+
+def test_dw_12_7a_a_heal_declared_in_the_window_stands_when_the_hit_is_cancelled() -> None:
+    """Ruling DW-12.7a: Rodoc's Hồi Sức heals the receiver, then Quyền Trượng cancels the hit: the
+    heal (paid for) stays; the cancelled hit does no damage."""
+    s = bare()
+    general(s, 1, "rodoc", (5, 8))
+    guarded = soldier(s, 1, "infantry", (5, 6), hp=1)
+    cav = soldier(s, 0, "cavalry", (5, 5))
+    give_coins(s, 1, 2)
+    give(s, 1, "com.quyen_truong_phep_thuat")
+    play(s, Attack(cav), target(guarded))
+    pass_until(s, "defence_skill")
+    play(s, DefendSkill("rodoc.3"))
+    if s.decision == "select":  # the one damaged infantry needs no choice
+        play(s, target(guarded))
+    pass_until(s, "defence_card")
+    play(s, DefendCard("com.quyen_truong_phep_thuat"))
+    pass_all(s)
+    assert hp(s, guarded) == 2 and s.coins[1] == 0
+
+
+def test_dw_13_8a_phi_than_needs_a_soldier_in_another_cell() -> None:
+    """Ruling DW-13.8a: an own soldier in Est's cell is no cell to swap to; one beside him is."""
+    for beside in (False, True):
+        s = bare()
+        est = general(s, 1, "est", (5, 5))
+        soldier(s, 1, "archer", (5, 6) if beside else (5, 5))
+        cav = soldier(s, 0, "cavalry", (5, 4))
+        play(s, Attack(cav), target(est))
+        pass_until(s, "defence_skill")
+        assert (DefendSkill("est.1") in s.legal_actions()) is beside
 
 
 def test_soul_am_ky_more_damage_and_move() -> None:

@@ -42,6 +42,13 @@ Rulings where RULESET.md is silent (IDs DW-…):
 * DW-12.6: the defence-card step is offered to every defending player holding any card, and
   the Lucky Necklace step to every enemy holding any card, each with a pass (R12.15's
   remedy), so the decisions offered never reveal a hand.
+* DW-12.7a: heals declared in a defence window (Hồi Sức, Bình Máu) happen even when the hit
+  is then cancelled: they are the defending side's own paid effects, possibly on another unit,
+  and R12.7's "no trace" is the hit's own damage, riders and splash.
+* DW-12.7b: Cán Cân Công Lý's die is rolled once, at the declaration; its heal comes with each
+  hit of the attack, as its damage does (an attack card's extra strike heals Mask again).
+* DW-13.8a: Phi Thân and Thây Độc swap the receiver with a soldier in another cell: a soldier
+  in the receiver's own cell has no cell to swap, so it is not offered.
 * DW-11.8a: an attack-kind card cancelled by a Lucky Necklace still counts as the turn's
   attack action for R11.8 (R13.4: the unit that was to attack with it has used its attack;
   the card was played at an enemy).

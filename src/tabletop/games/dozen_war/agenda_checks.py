@@ -307,8 +307,8 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
 
 #: What an effect's context may keep, each of its type: the skill's or card's stars and id (an
 #: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
-#: skill's star cap, the infantry unit a Lao Móc attacks with, the receiver a counter remembers
-#: (checked below).
+#: skill's star cap, the infantry unit a Lao Móc attacks with, the cell of a user paying HP, the
+#: receiver a counter remembers (checked below).
 _CTX_KEYS: dict[str, _Check] = {
     "stars": is_int,
     "source": _one_of(SKILLS, CARDS),
@@ -318,6 +318,7 @@ _CTX_KEYS: dict[str, _Check] = {
     "picked": _ints,
     "cap": is_int,
     "attacker": is_int,
+    "anchor": is_int,
     "receiver_info": lambda value: True,
 }
 
@@ -335,6 +336,9 @@ def check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
     for pair in (("stars", "source"), ("token", "cell")):  # started together (``interpreter.start``)
         if (pair[0] in ctx) != (pair[1] in ctx):
             raise ValueError(f"{where} has one of {list(pair)} without the other")
+    anchor = ctx.get("anchor")
+    if anchor is not None and not 0 <= anchor < spec.grid.size:
+        raise ValueError(f"{where}.anchor is {shown(anchor)}, not a cell of the map")
     info = ctx.get("receiver_info")
     if info is not None and not (
         isinstance(info, list)

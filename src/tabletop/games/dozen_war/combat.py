@@ -861,15 +861,11 @@ def _splash_hit(state: DozenWarState, task: Task, unit_id: int) -> None:
     damage_unit(state, unit_id, task.data["damage"], task.seat)
     if task.data["extra"] > 0:
         direction = (task.data["d"][0], task.data["d"][1])
-        occ = occupancy(state)
-        grid = spec_of(state).grid
-        nxt = grid.step(cell, direction)
-        if nxt is None:
-            return
-        units = sorted(u for u in occ[nxt] if is_enemy(state, task.seat, state.units[u].owner))
-        if is_mountain(state, nxt):
-            units = [u for u in units if not state.units[u].general]
-        if units:
+        # "Same rules": R3.4d step 3 from the splashed cell (mountains stop it, empty castles
+        # let it through).
+        found = _splash_candidates(state, task.seat, cell, direction, occupancy(state), False)
+        if found is not None:
+            nxt, units = found
             push(
                 state,
                 "splash",

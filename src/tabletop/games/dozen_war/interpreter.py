@@ -954,12 +954,16 @@ def summon_anchors(state: DozenWarState, seat: int, user: int, spec: dict[str, A
     return [unit.cell] if unit is not None else []
 
 
-def summon_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, Any]) -> bool:
-    """Whether a summon has a legal cell (and its requirement holds)."""
+def summon_possible(
+    state: DozenWarState, seat: int, user: int, spec: dict[str, Any], anchors: list[int] | None = None
+) -> bool:
+    """Whether a summon has a legal cell (and its requirement holds), measured from ``anchors``
+    (``None``: :func:`summon_anchors`)."""
     if spec.get("requires") == "one_of_your_soldiers_died_this_game" and not state.soldier_died[seat]:
         return False
     types = SOLDIER_TYPES if spec["soldier"] == "any" else (spec["soldier"],)
-    anchors = summon_anchors(state, seat, user, spec)
+    if anchors is None:
+        anchors = summon_anchors(state, seat, user, spec)
     occ = occupancy(state)
     within = int(spec["within"])
     # summon_cells' test, stopping at the first cell some type may stand on.
@@ -975,9 +979,13 @@ def summon_possible(state: DozenWarState, seat: int, user: int, spec: dict[str, 
 def _summon(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
-    if not summon_possible(state, seat, user, spec):
-        return
     anchors = summon_anchors(state, seat, user, spec)
+    if not anchors and "anchor" in ctx and spec.get("anchor") == "user":
+        # The user died paying for the summon (Triệu Gọi Ám Hồn): the soldier is still placed,
+        # measured from the cell it stood on.
+        anchors = [ctx["anchor"]]
+    if not summon_possible(state, seat, user, spec, anchors):
+        return
     if spec["soldier"] == "any":
         types = [t for t in SOLDIER_TYPES if summon_cells(state, seat, anchors, int(spec["within"]), t)]
         ask_option(
@@ -1018,6 +1026,9 @@ def _summon_cell(state: DozenWarState, data: dict[str, Any], cell: int) -> None:
 def _pay_hp(
     state: DozenWarState, seat: int, user: int, spec: dict[str, Any], ctx: dict[str, Any], window: bool
 ) -> None:
+    unit = state.units.get(user)
+    if unit is not None:
+        _set_ctx(state, anchor=unit.cell)  # where a later summon is measured from if it dies
     damage_unit(state, user, int(spec["amount"]), NOBODY)
 
 

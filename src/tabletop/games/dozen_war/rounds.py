@@ -582,8 +582,12 @@ def _round_end(state: DozenWarState, task: Task) -> None:
 def _legal_reorder(state: DozenWarState, task: Task) -> list[Action]:
     order = list(state.turns.order)
     if state.mode == "alliance":
-        # R10.7a: the leading team only chooses which team starts (a rotation of the order).
-        firsts = {state.side_of[order[0]]: order, state.side_of[order[1]]: order[1:] + order[:1]}
+        # R10.7a: the leading team only chooses which team starts: the rotation of the order
+        # from that team's first player in it (after an elimination the first two seats may
+        # be team-mates, so the whole order is read).
+        firsts: dict[int, list[int]] = {}
+        for i, seat in enumerate(order):
+            firsts.setdefault(state.side_of[seat], order[i:] + order[:i])
         return [Reorder(tuple(firsts[t])) for t in sorted(firsts)]
     return [Reorder(p) for p in itertools.permutations(sorted(order))]
 
