@@ -508,15 +508,21 @@ def test_we15_movement_and_blocking() -> None:
     s = bare()
     cav = soldier(s, 0, "cavalry", (6, 2))
     soldier(s, 1, "infantry", (6, 4))
-    for _ in range(5):
-        soldier(s, 0, "infantry", (5, 3))
+    full = [soldier(s, 0, "infantry", (5, 3)) for _ in range(5)]
     est = general(s, 0, "est", (4, 2))
     assert Move(cav, acell(s, (6, 5))) in s.legal_actions()  # round by (7,3), (7,4)
-    for rc in ((7, 3), (7, 4), (5, 4)):
+    # Enemies on (6,3), (7,3) and (7,4) leave one way in three steps, (5,3) -> (5,4) -> (6,5),
+    # which passes the full cell: refused; with 4 soldiers there, legal.
+    for rc in ((7, 3), (7, 4), (6, 3)):
         soldier(s, 1, "infantry", rc)
     s.forget_legal_actions()
     assert Move(cav, acell(s, (6, 5))) not in s.legal_actions()
     refused(s, Move(cav, acell(s, (6, 5))), "R8")
+    last = s.units.pop(full[-1])
+    s.forget_legal_actions()
+    assert Move(cav, acell(s, (6, 5))) in s.legal_actions()
+    s.units[last.id] = last
+    s.forget_legal_actions()
     play(s, Move(est, acell(s, (5, 3))))
     kazu = general(s, 0, "kazu", (4, 3))
     assert Move(kazu, acell(s, (5, 3))) not in s.legal_actions()
