@@ -1365,7 +1365,7 @@ def test_dozen_war_determinize_resamples_the_cards_a_pending_steal_offers() -> N
     ``choose_option`` of a steal from seat 2 resampled seat 2's hand, but the task's options
     still name the true cards, so the legal ChooseOption raised ValueError ("seat 2 holds no
     arc.ao_choang_phep_thuat")."""
-    state = advance(new_state("dozen_war", 8, 472), random.Random(472), 209)
+    state = advance(new_state("dozen_war", 8, 472), random.Random(472), 81)
     assert state.decision == "choose_option"
     guess = state.determinize(1, 18_446_744_073_709_552_088)
     for action in guess.legal_actions():
