@@ -154,3 +154,19 @@ def test_conquest_may_be_declined() -> None:
     state.apply(TakeGems(("blue", "green", "red")))
     state.apply(Pass())
     assert state.current_player == 1 and state.players[0].strongholds == ["L1-25"] * 3
+
+
+def test_conquest_opens_when_this_turns_purchase_placed_the_third_stronghold() -> None:
+    # "While your 3 strongholds are on the same card": the third may be the one just placed.
+    state = fresh("strongholds", 2)
+    show(state, "L1-25", 2)
+    show(state, "L1-02", 0)  # 3 blue
+    state.players[0].strongholds = ["L1-25", "L1-25", None]
+    set_tokens(state, 0, blue=3, white=3)
+    state.apply(BuyCard("L1-02"))
+    assert state.decision == "stronghold"
+    state.apply(PlaceStronghold("L1-25"))
+    assert state.decision == "conquest"
+    assert set(state.legal_actions()) == {BuyCard("L1-25"), Pass()}
+    state.apply(BuyCard("L1-25"))  # 3 white
+    assert {"L1-02", "L1-25"} <= set(state.players[0].cards)

@@ -23,7 +23,9 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
   refused).
 * Base end: a player at 15 prestige or more at the end of a turn triggers the end; the round
   is completed. Most prestige wins, then fewest development cards (unspent Orient gold cards
-  count as cards); a remaining tie is a shared victory.
+  count as cards, and so do cards taken free by an Orient card: they sit in the tableau like
+  bought ones; spent gold cards and sacrificed cards do not); a remaining tie is a shared
+  victory.
 * Two endings the rulebooks do not cover, so that every game ends: if every player in turn had
   no possible action (``Pass``), the game ends at once (reason ``"no_action_possible"``); if no
   development card is left in any market, deck or reserve at the end of a round, the game ends
@@ -40,7 +42,8 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
 * The Orient: 2 Orient cards per level beside the base cards, refilled from their own decks;
   blind reservation is allowed from the Orient decks too (they are decks of that level). A free
   card taken by a level-2/level-3 Orient card resolves its own ability (e.g. a pair card is
-  paired). Sacrifice: only cards in the tableau are discarded (never reserved ones), paired
+  paired). A pair card may pair with any card already in the tableau, another paired card
+  included (it then takes that card's colour: "a card you previously acquired"). Sacrifice: only cards in the tableau are discarded (never reserved ones), paired
   Orient cards of the colour first, and no needless over-discarding: where some card lets the
   rest be paid exactly, only such cards are offered (with one bonus owed, a single-bonus card;
   with two, a double rather than a single that would leave only doubles). Reserved
@@ -49,7 +52,9 @@ Rules choices (where the rulebooks are silent, or the seed and official text dif
   place/move one of your strongholds onto a face-up card without another colour, or remove
   another player's; if neither is possible nothing happens. A card leaving the table (bought or
   reserved) returns the strongholds on it to their owners. The conquest purchase is optional,
-  comes after the main action and before the token limit and noble visit.
+  comes after the main action and before the token limit and noble visit; it is open as soon
+  as the third stronghold stands, even one placed by this turn's own purchase ("while your 3
+  strongholds are on the same card").
 * Hidden information: only the order of the decks and the identity of a card another player
   reserved unseen from a deck. Which of a player's reservations were taken unseen, and from
   which deck, is public (the table saw it). ``determinize`` redeals exactly those unseen cards.
