@@ -80,7 +80,7 @@ def test_a_science_pair_on_the_last_card_of_an_age_takes_its_token_before_the_ne
     token = s.board_tokens[0]
     play(s, TakeProgressToken(token))
     assert token in s.tokens[0]
-    assert s.age == 2 and s.decision == "choose_starter"
+    assert s.age == 2 and s.decision == "turn" and s.current_player == 0  # pawn on 0: 0 begins
 
 
 def test_the_appian_way_takes_only_the_coins_the_opponent_has() -> None:

@@ -613,7 +613,7 @@ def test_play_again_is_lost_with_the_last_card_of_an_age() -> None:
     s = turn_state()
     only_cards(s, open_card(s))
     build(s, "the_temple_of_artemis")
-    assert s.age == 2 and s.decision == "choose_starter"
+    assert s.age == 2 and s.decision == "turn" and s.current_player == 0  # pawn on 0: begins
     assert not s.turns.extra_turns
 
 
@@ -630,15 +630,18 @@ def test_weaker_player_chooses_who_begins_the_next_age() -> None:
     assert s.decision == "turn" and s.current_player == 0
 
 
-def test_pawn_on_zero_the_last_player_chooses() -> None:
-    s = turn_state()
-    set_turn(s, 1)
-    last = open_card(s)
-    only_cards(s, last)
-    play(s, Discard(last))
-    assert s.current_player == 1 and s.decision == "choose_starter"
-    play(s, ChooseStarter(1))
-    assert s.current_player == 1 and s.decision == "turn"
+def test_pawn_on_zero_the_last_player_begins() -> None:
+    # "In a situation where the pawn is in the middle of the board, the player who begins the
+    # next Age is the last active player": no choice, for either player.
+    for last_player in (0, 1):
+        s = turn_state()
+        set_turn(s, last_player)
+        last = open_card(s)
+        only_cards(s, last)
+        play(s, Discard(last))
+        assert s.age == 2 and s.decision == "turn" and s.current_player == last_player
+        assert not any(isinstance(a, ChooseStarter) for a in s.legal_actions())
+        refused(s, ChooseStarter(1 - last_player))
 
 
 def test_newly_uncovered_cards_are_revealed() -> None:

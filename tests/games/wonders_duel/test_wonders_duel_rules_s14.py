@@ -171,15 +171,28 @@ def test_the_seventh_wonder_returns_the_builders_own_eighth() -> None:
     assert not any(isinstance(a, BuildWonder) for a in s.legal_actions())
 
 
-def test_the_last_player_chooses_after_losing_the_extra_turn() -> None:
+def test_the_last_player_begins_after_losing_the_extra_turn() -> None:
     s = fresh()
     set_turn(s, 1)
     only_cards(s, open_card(s))
     build(s, "the_appian_way")  # Play Again with the last card of Age I: lost
-    assert s.age == 2 and s.decision == "choose_starter" and s.current_player == 1
+    # the pawn is on the middle space: the last active player begins Age II, once
+    assert s.age == 2 and s.decision == "turn" and s.current_player == 1
     assert not s.turns.extra_turns
-    play(s, ChooseStarter(0))
-    assert s.current_player == 0 and s.decision == "turn"
+    play(s, Discard(open_card(s)))
+    assert s.current_player == 0
+
+
+def test_the_weaker_player_chooses_after_the_other_loses_the_extra_turn() -> None:
+    s = fresh()
+    s.military.position = -2  # on player 0's side: player 0 is the weaker
+    set_turn(s, 1)
+    only_cards(s, open_card(s))
+    build(s, "the_appian_way")
+    assert s.age == 2 and s.decision == "choose_starter" and s.current_player == 0
+    assert not s.turns.extra_turns
+    play(s, ChooseStarter(1))
+    assert s.current_player == 1 and s.decision == "turn"
 
 
 # ---------------------------------------------------------------------- military points

@@ -22,9 +22,10 @@ Decisions (``state.decision``) and their actions:
 * ``great_library`` — :class:`TakeProgressToken` among the 3 drawn from the set-aside tokens.
 * ``destroy`` — :class:`DestroyCard`: Statue of Zeus (brown) / Circus Maximus (grey).
 * ``mausoleum`` — :class:`BuildFromDiscard`: any card of the discard pile, free.
-* ``choose_starter`` — :class:`ChooseStarter`: the weaker military player (pawn on 0: the player
-  who took the last card) names who begins Ages II and III. The new structure is dealt first,
-  so the chooser sees its face-up cards; the choice is the chooser's pending decision.
+* ``choose_starter`` — :class:`ChooseStarter`: the weaker military player (the pawn on their
+  side) names who begins Ages II and III. The new structure is dealt first, so the chooser
+  sees its face-up cards; the choice is the chooser's pending decision. With the pawn on the
+  middle space there is no choice: the player who took the last card begins.
 
 The modules follow the house plan (docs/DESIGN.md): :mod:`.legal`, :mod:`.effects`,
 :mod:`.refusals`, :mod:`.hidden`, :mod:`.scoring`, :mod:`.tensor`, :mod:`.svg`, :mod:`.invariants`, with what a city
@@ -46,9 +47,15 @@ in every observation.
 Rules choices (the official rules win over the Vietnamese seed where they differ):
 
 * Horse Breeders costs 1 wood + 1 clay (official card); the seed's text says clay + stone.
-* Pawn on 0 at the end of Age I/II: the player who took the last card *chooses* who begins
-  (as the BGA, 7wd.io and fromi implementations do; the seed says that player simply begins,
-  and no official wording settling it was at hand).
+* Pawn on 0 at the end of Age I/II: the player who took the last card begins the next Age,
+  with no choice. The rulebook's End of an Age: "In a situation where the pawn is in the middle
+  of the board, the player who begins the next Age is the last active player (meaning whoever
+  played the last card of the previous Age)", and the seed says the same. (The BGA, 7wd.io and
+  fromi implementations let that player choose instead; until this was checked against the
+  rulebook's wording, so did this package.)
+* A pair of science symbols always takes a Progress token when one is on the board: the
+  rulebook's "you may immediately choose" is not offered as a decline, since no token is ever
+  worth less than none.
 * A push that crosses both military zones of a side loots both tokens (2 + 5 coins).
 * Strategy adds a shield to red cards only, not to Wonders, and only to those built after it
   was taken. Play Again (and Theology's) is lost when the card taken was the last of the Age;

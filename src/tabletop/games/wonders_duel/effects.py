@@ -329,12 +329,16 @@ def _draft(s: WondersDuelState, wonder_id: str) -> None:
 
 def _end_age(s: WondersDuelState) -> None:
     """The last card of an Age is taken: the game ends on points after Age III, else the next
-    Age is dealt and its first player chosen. An extra turn won with that card is lost
-    (start_age, end_game drop it)."""
+    Age is dealt and the weaker military player chooses who begins it; with the pawn on the
+    middle space the player who took the last card begins ("the last active player", the
+    rulebook's End of an Age). An extra turn won with that card is lost (start_age, end_game
+    drop it)."""
     if s.age == 3:
         civilian_end(s)
         return
     position = s.military.position
-    chooser = 1 if position > 0 else 0 if position < 0 else s.turns.current
-    start_age(s, s.age + 1, chooser)
+    if position == 0:
+        start_age(s, s.age + 1, s.turns.current)
+        return
+    start_age(s, s.age + 1, 1 if position > 0 else 0)
     s.pending.append(CHOOSE_STARTER)

@@ -409,8 +409,13 @@ def _check_decision(s: WondersDuelState) -> None:
                 "II and III comes before any card of the new structure is taken"
             )
         position = s.military.position
-        weaker = 1 if position > 0 else 0 if position < 0 else None
-        if weaker is not None and current != weaker:
+        if position == 0:
+            raise ValueError(
+                "a choice of who begins is pending with the pawn on the middle space, where the "
+                "player who took the last card of the Age simply begins"
+            )
+        weaker = 1 if position > 0 else 0
+        if current != weaker:
             raise ValueError(
                 f"player {current} chooses who begins but the pawn at {position} makes player "
                 f"{weaker} the weaker military player, who chooses"
