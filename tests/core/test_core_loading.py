@@ -86,7 +86,8 @@ def test_a_save_must_be_the_state_its_history_replays_to() -> None:
     with pytest.raises(ValueError, match=r"'options' is not what its history replays to|'pile'"):
         GAME.state_from_dict({**data, "options": {**data["options"], "pile": 21}})
     with pytest.raises(
-        ValueError, match=r"history action #0 \(take 7\) is illegal: Take\.count=7 is not a possible count"
+        ValueError,
+        match=r"history action #0 \(take 7\) is illegal: Take\.count=7 is not a value Take\.count can take",
     ):
         GAME.state_from_dict({**data, "history": [{"type": "take", "count": 7}] + data["history"][1:]})
     with pytest.raises(ValueError, match="is not what its history replays to"):
@@ -146,11 +147,11 @@ SPACE = ActionSpace([Block(Move, (("cell", (0, 1, 2)), ("path", ((0, 1), (1, 2))
         (Move(True, (0, 1), "a"), "Move.cell=True is a bool, not an int", False),
         (Move(None, (0, 1), "a"), "Move.cell=None is None, not an int", False),  # type: ignore[arg-type]
         (Move([1], (0, 1), "a"), "Move.cell=[1] is a list, not an int", False),  # type: ignore[arg-type]
-        (Move(7, (0, 1), "a"), "Move.cell=7 is not a possible cell in this game", True),
+        (Move(7, (0, 1), "a"), "Move.cell=7 is not a value Move.cell can take in this game", True),
         (Move(1, (0.0, 1), "a"), "Move.path=(0.0, 1) has items of the wrong type, unlike (0, 1)", False),  # type: ignore[arg-type]
         (Move(1, ([0], 1), "a"), "Move.path=([0], 1) holds an item of the wrong type", False),  # type: ignore[arg-type]
-        (Move(1, (5, 6, 7), "a"), "Move.path=(5, 6, 7) is not a possible path in this game", True),
-        (Move(1, (5.0,), "a"), "Move.path=(5.0,) is not a possible path in this game", False),  # type: ignore[arg-type]
+        (Move(1, (5, 6, 7), "a"), "Move.path=(5, 6, 7) is not a value Move.path can take in this game", True),
+        (Move(1, (5.0,), "a"), "Move.path=(5.0,) is not a value Move.path can take in this game", False),  # type: ignore[arg-type]
         (Move(1, (0, 1), 3), "Move.name=3 is an int, not None or a str", False),  # type: ignore[arg-type]
         (Take(1), "Take is not an action of this game", False),
         ("take", "'take' is not an action", False),

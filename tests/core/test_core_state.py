@@ -29,7 +29,9 @@ def test_illegal_action_is_refused_naming_the_rule_and_changes_nothing() -> None
 
 def test_a_value_outside_the_action_space_is_named_by_the_kernel() -> None:
     state = fresh()
-    with pytest.raises(IllegalAction, match=r"Take\.count=0 is not a possible count in this game"):
+    with pytest.raises(
+        IllegalAction, match=r"Take\.count=0 is not a value Take\.count can take in this game"
+    ):
         state.apply(Take(0))
 
 

@@ -134,7 +134,10 @@ class ActionSpace:
                     type(item) for reference in domain if type(reference) is tuple for item in reference
                 }
                 typed = type(value) is not tuple or all(type(item) in item_kinds for item in value)
-                return Misfit(f"{name}.{field}={shown(value)} is not a possible {field} in this game", typed)
+                return Misfit(
+                    f"{name}.{field}={shown(value)} is not a value {name}.{field} can take in this game",
+                    typed,
+                )
             if not same_types(value, domain[position]):
                 return Misfit(
                     f"{name}.{field}={shown(value)} has items of the wrong type, unlike {domain[position]!r}",

@@ -75,7 +75,7 @@ def test_take_a_token_of_the_card_colour() -> None:
     buy(state, "D1-04", red=2, black=2)
     assert state.decision == "take_token"
     assert state.legal_actions() == [TakeToken(cell(2, 2)), TakeToken(cell(4, 4))]
-    refuse(state, TakeToken(cell(1, 1)), "token of the card's colour")
+    refuse(state, TakeToken(cell(1, 1)), r"takes a white token \(the card's colour\)")
     state.apply(TakeToken(cell(4, 4)))
     assert tokens_of(state, 0) == {"white": 1}
     assert state.board[cell(4, 4)] is None and state.current_player == 1
@@ -104,7 +104,8 @@ def test_steal_takes_a_gem_or_pearl_never_gold() -> None:
     buy(state, "D2-02", blue=4, red=3)
     assert (state.current_player, state.decision) == (0, "steal_token")
     assert state.legal_actions() == [Steal("red")]
-    refuse(state, Steal("gold"), "gold is never stolen")
+    refuse(state, Steal("gold"), "the steal ability never takes gold")  # though they hold 2
+    refuse(state, Steal("blue"), "cannot steal blue: the opponent holds none")
     state.apply(Steal("red"))
     assert tokens_of(state, 0) == {"red": 1}
     assert tokens_of(state, 1) == {"gold": 2}

@@ -131,12 +131,15 @@ def why_illegal(state: SplendorDuelState, action: Action) -> str:
             f"{action.colour} is not one of {wild_targets(state, seat)}"
         )
     if isinstance(action, TakeToken):
+        colour = CARDS[state.ability_card].colour if state.ability_card else "?"
         return (
-            f"the ability takes a token of the card's colour from the board; "
+            f"the ability takes a {colour} token (the card's colour) from the board; "
             f"{cell_name(action.cell)} holds {_at(state.board, action.cell) or 'nothing'}"
         )
     if isinstance(action, Steal):
-        return f"cannot steal {action.token}: the opponent holds none (and gold is never stolen)"
+        if action.token == GOLD:
+            return 'the steal ability never takes gold ("You cannot take a Gold token from your opponent")'
+        return f"cannot steal {action.token}: the opponent holds none"
     if isinstance(action, ChooseRoyal):
         return f"royal card {action.card} is not on the table"
     return f"{_describe(action)} is not legal now"
