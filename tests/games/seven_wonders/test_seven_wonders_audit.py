@@ -356,6 +356,10 @@ def test_halikarnassos_loses_its_power_when_the_pile_holds_only_names_it_has() -
     deal(s, 2, copy_of("II-foundry", 1))
     play_turn(s, {0: BuildStage("I-stockade"), 1: Discard("I-altar"), 2: Discard("II-foundry")})
     assert s.decision == "turn" and s.turn == 2 and len(s.tucked[0]) == 2
+    # Halikarnassos still looked through the pile: it knows both cards, Rhodos only its own.
+    pile = sorted(s.discard)
+    assert sorted(s.observation(0)["discard"]["known"]) == pile
+    assert s.observation(1)["discard"]["known"] == [copy_of("I-altar", 1)]
 
 
 def test_rhodos_b_and_ephesos_b_give_coins_once() -> None:

@@ -227,13 +227,14 @@ def advance(s: SevenWondersState) -> None:
                 s.queue.pop(0)
                 continue
             if kind == "build_from_discard":
+                # Its controller looks through the whole pile ("can look at all of the cards
+                # discarded"), even when none of them can be built.
+                bit = 1 << s.controller(city)
+                s.discard_known = [known | bit for known in s.discard_known]
                 names = s.views[city].names
                 if not any(CARDS[card].name not in names for card in s.discard):
                     s.queue.pop(0)  # nothing to build: the power is lost
                     continue
-                # Its controller looks through the whole pile.
-                bit = 1 << s.controller(city)
-                s.discard_known = [known | bit for known in s.discard_known]
             return
         if s.choices.is_open:
             return
