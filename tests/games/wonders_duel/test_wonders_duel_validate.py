@@ -474,7 +474,8 @@ def test_an_extra_turn_comes_from_a_wonder_that_plays_again() -> None:
         lambda s: (
             s.age >= 1
             and s.outcome is None
-            and not s.pending
+            and s.decision in ("progress_token", "destroy")  # still resolving the turn
+            and "theology" not in s.tokens[s.turns.current]
             and not any(WONDERS[w].play_again for w in s.built[s.turns.current])
         )
     )
@@ -524,6 +525,19 @@ def test_no_sub_decision_during_the_draft() -> None:
     data = drafting()
     data["pending"] = ["mausoleum"]
     refused(data, r"pending is \['mausoleum'\] during 'draft_wonder'")
+
+
+def test_no_extra_turn_owed_at_a_turns_first_decision() -> None:
+    # Seat to move has built a Play Again Wonder, but that turn is over: nothing is owed now.
+    data = save(
+        lambda s: (
+            s.decision == "turn"
+            and not s.pending
+            and any(WONDERS[w].play_again for w in s.built[s.current_player])
+        )
+    )
+    data["turns"]["extra_turns"] = 1
+    refused(data, r"an extra turn is owed at a turn's first decision")
 
 
 def test_no_play_again_while_choosing_who_begins() -> None:

@@ -354,6 +354,11 @@ def _check_turns(s: WondersDuelState) -> None:
         raise ValueError(f"turns.extra_turns is {turns.extra_turns}: Play Again gives one extra turn")
     if turns.extra_turns and (s.outcome is not None or s.age == 0 or CHOOSE_STARTER in s.pending):
         raise ValueError(f"an extra turn is owed during {s.decision!r}: Play Again belongs to a turn")
+    if turns.extra_turns and not s.pending:
+        raise ValueError(
+            "an extra turn is owed at a turn's first decision: Play Again's extra turn is owed only "
+            "while the turn that earned it is still being resolved"
+        )
     if turns.extra_turns:
         seat = turns.current
         theology = any(t in _THEOLOGY for t in s.tokens[seat])
