@@ -349,6 +349,19 @@ def test_a_follow_up_the_card_does_not_give_is_refused() -> None:
     refused(data, "step is 'take_token' but .* has no such ability")
 
 
+def test_queued_follow_ups_the_purchase_did_not_queue_are_refused() -> None:
+    # A second wild placement, or a steal the card never grants, would give the player more.
+    data = save(at_step("place_wild"))
+    data["pending"] = [*data["pending"], "place_wild"]
+    refused(data, r"the decision and pending are \[.*'place_wild', 'place_wild'\], which buying")
+    data = save(at_step("place_wild"))
+    data["pending"] = [*data["pending"], "steal_token"]
+    refused(data, r"which buying D.* does not queue")
+    data = save(at_step("take_token"))
+    data["pending"] = ["take_token"]  # one take per card
+    refused(data, r"the decision and pending are \['take_token', 'take_token'\]")
+
+
 def test_a_follow_up_with_nothing_to_choose_is_refused() -> None:
     state = at_step("steal_token")
     data = save(state)

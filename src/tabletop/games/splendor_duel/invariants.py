@@ -264,6 +264,8 @@ def _check_decision(state: SplendorDuelState) -> None:
         royal_steals = any("steal_token" in ROYALS[r].abilities for r in state.royals[seat])
         if step == STEAL_TOKEN and "steal_token" not in abilities and not royal_steals:
             raise ValueError(f"step is 'steal_token' but neither {card} nor a royal card steals")
+    if card is not None and step in FOLLOW_UPS:
+        _check_follow_ups(state, seat, card, [step, *pending])
     # A follow-up becomes the decision only when it offers a choice; else it is skipped.
     if (
         (step == PLACE_WILD and not wild_targets(state, seat))
@@ -315,3 +317,30 @@ def _check_end(state: SplendorDuelState) -> None:
     loser = victory_reasons(state, 1 - seat)
     if loser:
         raise ValueError(f"seat {1 - seat} meets {'+'.join(loser)} but did not win")
+
+
+#: The follow-up each card ability queues, in the card's printed order (effects.py's _buy).
+_QUEUED = {"wild_bonus": PLACE_WILD, "take_token_of_card_colour": TAKE_TOKEN, "steal_token": STEAL_TOKEN}
+
+
+def _check_follow_ups(state: SplendorDuelState, seat: int, card: str, queue: list[str]) -> None:
+    """``queue`` (the decision, then what is pending) is what the purchase of ``card`` queued,
+    less what is done: a suffix of its abilities' follow-ups then one royal choice per crown
+    threshold it crossed; or, after a royal card that steals, that steal then royal choices."""
+    bought = [_QUEUED[a] for a in CARDS[card].abilities if a in _QUEUED]
+    after = crowns(state, seat)
+    before = after - CARDS[card].crowns
+    crossed = sum(before < threshold <= after for threshold in BOX.royal_crowns)
+    full = [*bought, *[CHOOSE_ROYAL] * crossed]
+    if queue == full[len(full) - len(queue) :]:
+        return
+    royal_steals = any("steal_token" in ROYALS[r].abilities for r in state.royals[seat])
+    royal_left = len(queue) - 1  # royal choices still queued behind a royal card's steal
+    behind_royal = queue[0] == STEAL_TOKEN and queue[1:] == [CHOOSE_ROYAL] * royal_left
+    if royal_steals and behind_royal and royal_left < crossed:
+        return
+    raise ValueError(
+        f"the decision and pending are {queue}, which buying {card} does not queue: its abilities' "
+        f"follow-ups {bought}, then {crossed} royal choice(s) for the crowns it brought, each "
+        "once and in that order (a royal card that steals puts its steal first)"
+    )
