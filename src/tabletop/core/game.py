@@ -243,6 +243,12 @@ class Game(Generic[S]):
         proportion to the history, and everything else above is still checked. A save edited
         by hand in a way those checks cannot see (a card moved between two hidden places, the
         rng's state) then loads as edited; with the default nothing edited loads.
+
+        A save marked ``determinized`` (a :meth:`State.determinize` guess or a state played on
+        from one) has no record to replay: its hidden parts were invented. It is checked by the
+        game's own rules only, with either ``verify``, so an edit those rules cannot see loads
+        as edited, as with ``verify=False``; the loaded state stays determinized (its
+        ``record()`` refuses). Load determinized saves from trusted sources only.
         """
         if type(verify) is not bool:  # a truthy 1 or "no" must not choose the trusted path by accident
             raise ValueError(f"verify must be True or False, got {shown(verify)}")
