@@ -288,7 +288,8 @@ def _advance(state: St) -> None:
         if task == "gain":
             tasks.pop(0)
             card = state.purchase
-            assert card is not None
+            # a purchase queues one 'gain', after its payment; loading refuses any other queue
+            assert card is not None, "a 'gain' task with no purchase in progress"
             state.purchase = None
             _gain(state, player, card)
             continue

@@ -24,11 +24,13 @@ Checked, in this order (later checks rely on earlier ones):
   the turn's claim is past), pieces of a module not played being absent;
 * the pending decision: the queued tasks are known, belong to the module, end with the
   turn's closing tasks in order and start with a decision; a purchase's tasks come in their
-  order and end with one refill; no face-up slot is empty while its deck has cards unless a
-  refill is pending; a purchase in progress is paid or sacrificed next; the sacrifice count;
-  the end trigger (set exactly when a player who has played this round reached the goal);
-  passes; the outcome (its scores are the prestige, its reason is one the
-  state shows, its winners are the ranking's); and the pending decision has at least one
+  order, each once, and end with one refill; its Orient ability tasks are what is left of the
+  last gained card's abilities, its Trading Post token is taken exactly when the buyer holds
+  power 1, and it moves a stronghold with The Strongholds; no face-up slot is empty while its
+  deck has cards unless a refill is pending; a purchase in progress is paid or sacrificed
+  next; the sacrifice count; the end trigger (set exactly when a player who has played this
+  round reached the goal); passes; the outcome (its scores are the prestige, its reason is one
+  the state shows, its winners are the ranking's); and the pending decision has at least one
   legal action.
 """
 
@@ -64,7 +66,7 @@ from .components import (
     TOKEN_KINDS,
     TOKEN_LIMIT,
 )
-from .decisions import END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
+from .decisions import ABILITY_TASKS, END_TASKS, PURCHASE_RANK, SILENT_TASKS, TASK_MODULE, task_name
 from .legal import city_met, meets
 from .scoring import nothing_left_to_buy, ranking, reaches_goal
 
@@ -95,6 +97,8 @@ _PAIR_CARDS = frozenset(card for card, kind in KIND.items() if kind in PAIR_KIND
 _TOKEN_KINDS = frozenset(TOKEN_KINDS)
 _COLOUR_SET = frozenset(COLOURS)
 _INT = frozenset({int})
+#: The tasks an Orient ability queues (:data:`.decisions.ABILITY_TASKS`), by their kind.
+_ABILITY_NAMES = frozenset(task_name(task) for tasks in ABILITY_TASKS.values() for task in tasks)
 
 
 def check(state: St) -> None:
@@ -514,6 +518,8 @@ def _check_pending(state: St) -> None:
         first = "sacrifice" if KIND[card] == "sacrifice" else "pay"
         if names[:2] != [first, "gain"]:
             _fail(f"purchase {card!r} is in progress but tasks {tasks} do not {first} for it next")
+    if opening:
+        _check_purchase_tasks(state, tasks[: len(opening)], opening)
     sacrificing = bool(names) and names[0] == "sacrifice"
     if sacrificing and state.purchase is not None:  # (a sacrifice with no purchase failed above)
         colour, count = SACRIFICE[state.purchase]
@@ -538,6 +544,61 @@ def _check_pending(state: St) -> None:
         # Kept as the state's cache of its legal actions (a loaded state is asked for them next),
         # as apply keeps the list it worked out: it is replaced, never changed.
         state._legal = legal
+
+
+def _check_purchase_tasks(state: St, tasks: list[str], names: list[str]) -> None:
+    """The tasks of the purchase in progress (``tasks``, of kinds ``names``, already in their
+    order): each once, and each with its cause.
+
+    One purchase queues its payment (or sacrifice), the gain, the Trading Post token (when the
+    buyer has a coat of arms on power 1), the stronghold move (with The Strongholds) and the
+    refill, once each. Gaining an Orient card queues its abilities first in the queue; a card
+    taken free by an ability resolves its own ability, but only once the ability that took it
+    has left the queue (a free card is always its card's last ability), so the abilities still
+    queued are the unresolved end of the last gained card's, and each kind is queued once.
+    """
+    twice = _repeated(names)
+    if twice:
+        _fail(
+            f"tasks {tasks} queue {twice} more than once: a purchase pays (or sacrifices), gains, "
+            "resolves the gained card's Orient abilities, takes the trading post token, moves a "
+            "stronghold and refills once each"
+        )
+    current = state.turns.current
+    player = state.players[current]
+    abilities = [task for task, name in zip(tasks, names) if name in _ABILITY_NAMES]
+    if abilities:
+        source = player.cards[-1] if player.cards else None
+        kind = KIND[source] if source is not None else None
+        queued = [
+            f"{task}:{source}" if task == "pair" else task for task in ABILITY_TASKS.get(kind or "", ())
+        ]
+        if (
+            tasks[: len(abilities)] != abilities
+            or len(abilities) > len(queued)
+            or queued[len(queued) - len(abilities) :] != abilities
+        ):
+            _fail(
+                f"tasks {tasks}: the Orient ability tasks {abilities} are not what the last card "
+                f"player {current} gained, {source!r} (ability {kind!r}), leaves to resolve: the "
+                f"end of {queued}, first in the queue"
+            )
+        if source in player.pairs and abilities[0].startswith("pair:"):
+            _fail(f"tasks {tasks} pair {source!r}, which player {current} has already paired")
+    first = min(PURCHASE_RANK[name] for name in names)  # how far the purchase has got
+    if "post_token" in names:
+        if 1 not in player.posts:
+            _fail(
+                f"tasks {tasks} take a trading post token, but player {current} has no coat of arms "
+                "on trading post 1 (only its power gives a token with a purchase)"
+            )
+    elif 1 in player.posts and first < PURCHASE_RANK["post_token"]:
+        _fail(
+            f"tasks {tasks}: player {current} has a coat of arms on trading post 1, but the purchase "
+            "takes no token (trading post power 1 gives one with every purchase)"
+        )
+    if state.module == "strongholds" and "stronghold" not in names and first < PURCHASE_RANK["stronghold"]:
+        _fail(f"tasks {tasks}: with The Strongholds every purchase moves a stronghold before the refill")
 
 
 _REASONS = ("prestige", "city", "no_action_possible", "cards_exhausted")
