@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
@@ -18,16 +18,23 @@ from .components import (
     CARD_COPIES,
     CARDS,
     CASTLE_HP,
+    CLASS_STATS,
     CLASSES,
+    ENGAGE_IDLE_LIMIT,
+    ENGAGE_TURN_LIMIT,
     EVENT_COPIES,
     EVENTS,
     GENERAL_IDS,
     GENERALS,
+    LAST_ROUND,
     MAX_UNITS,
     SKILLS,
     SOLDIER_TYPES,
     TOKENS,
+    WARP_ROUND,
+    CardDesign,
     MapSpec,
+    Skill,
 )
 from .legal import revivals
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
@@ -46,6 +53,8 @@ def check(state: DozenWarState) -> None:
     # doubt, takes the walk, which names the first broken invariant as it always has.
     if not _plainly_valid(state):
         _walk(state)
+    # Once the seats' lists, the units and the castles are sound: the game's counters.
+    _check_counters(state)
     # Last, once the rest holds: edits no check above sees (an attacker moved out of reach of
     # the aim it waits on) loaded, then offered no legal action.
     decision_is_open(state)
@@ -614,3 +623,248 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
         check_ctx(f"{where}.ctx", entry["ctx"], spec)
+
+
+# ---------------------------------------------------------------------- the game's counters
+
+
+def _buff_ops(effect: object) -> Iterator[dict[str, Any]]:
+    """Every ``buff`` operation (R13.3) in an effect, nested ones included."""
+    stack = [effect]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("op") == "buff":
+                yield item
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+def _buff_bounds() -> dict[str, int]:
+    """The most each of a unit's buff fields can hold, read off the skills and cards
+    (``generals.json``, ``equipment.json``; events and tokens give no unit buffs). Buffs last the
+    turn (R8.12) and add up (``interpreter._apply_buff``). In one turn a skill is used at most
+    once (R5.2a: marked for the round; Engage: the match) and Sao Chép copies one used skill once
+    a round, so a unit gets each skill's buff once plus one copy of the largest; a movement card
+    design boosts a unit once a turn (R6.5), any other card buff once per copy of the design.
+    ``base_move`` counts as the fastest class's move. Targets are set, not added (the largest
+    ``max_targets``); stars are the highest of a buffing skill or card (R5.5a)."""
+    base_move = max(
+        stats.move
+        for entry in CLASS_STATS.values()
+        for stats in (entry.general, entry.soldier)
+        if stats is not None
+    )
+
+    def amount(spec: dict[str, Any], key: str) -> int:
+        value = spec.get(key, 0)
+        return base_move if value == "base_move" else int(value)
+
+    bounds: dict[str, int] = {}
+    for key in ("move", "damage", "range", "strikes"):
+        by_skill = [amount(spec, key) for skill in SKILLS.values() for spec in _buff_ops(skill.effect)]
+        by_card = [
+            amount(spec, key) * (1 if spec.get("move") else design.copies)
+            for design in CARDS.values()
+            for spec in _buff_ops(design.effect)
+        ]
+        bounds[key] = sum(by_skill) + max(by_skill, default=0) + sum(by_card)
+    sources: list[Skill | CardDesign] = [*SKILLS.values(), *CARDS.values()]
+    specs = [spec for source in sources for spec in _buff_ops(source.effect)]
+    bounds["max_targets"] = max((int(spec.get("max_targets", 0)) for spec in specs), default=0)
+    bounds["star"] = max((source.stars for source in sources if any(_buff_ops(source.effect))), default=0)
+    return bounds
+
+
+_BUFF_BOUNDS = _buff_bounds()
+#: A unit's counted buffs and the most each can hold (the bonus move of R8.1c is granted by
+#: the same move buffs, so it is bounded as they are).
+_UNIT_BUFFS = {
+    "extra_move": _BUFF_BOUNDS["move"],
+    "buff_move": _BUFF_BOUNDS["move"],
+    "buff_damage": _BUFF_BOUNDS["damage"],
+    "buff_range": _BUFF_BOUNDS["range"],
+    "buff_strikes": _BUFF_BOUNDS["strikes"],
+    "buff_max_targets": _BUFF_BOUNDS["max_targets"],
+    "buff_star": _BUFF_BOUNDS["star"],
+}
+_BUFFS = operator.attrgetter(*_UNIT_BUFFS)
+_BUFF_MOST = tuple(_UNIT_BUFFS.values())
+_NO_BUFFS = (0,) * len(_UNIT_BUFFS)
+#: A roster's skills (R5.1: each general's three), by roster.
+_OWN_SKILLS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _own_skills(roster: tuple[str, ...]) -> frozenset[str]:
+    skills = _OWN_SKILLS.get(roster)
+    if skills is None:
+        skills = _OWN_SKILLS[roster] = frozenset(s for general in roster for s in GENERALS[general].skills)
+    return skills
+
+
+#: The mountain cells of each map (R2.2), with and without the volcano (R2.19), as setup lists them.
+_TERRAIN: dict[tuple[str, bool], list[int]] = {}
+
+
+def _terrain(spec: MapSpec, volcano_up: bool) -> list[int]:
+    key = (spec.id, volcano_up)
+    cells = _TERRAIN.get(key)
+    if cells is None:
+        cells = _TERRAIN[key] = sorted(c for c in spec.mountain_cells if volcano_up or c != spec.volcano)
+    return cells
+
+
+def _check_counters(state: DozenWarState) -> None:
+    """The round, the turn and idle counts, the leader, skulls and captured castles, the
+    terrain, each seat's marked skills and hitters, and each unit's buffs hold what the rules
+    can make them: each out of range loaded, then showed in the scores and observations (a
+    negative skull count scored), reordered the turns (``leader``) or gave a unit hundreds of
+    strikes. Cheap: a few comparisons, and the buffs read in one pass over the units."""
+    n = state.num_players
+    engage = state.mode == "engage"
+    rnd = state.round
+    last = 1 if engage else LAST_ROUND
+    if not is_int(rnd) or not 1 <= rnd <= last:
+        raise ValueError(
+            f"round is {shown(rnd)}, outside 1..{last} (R9.6: rounds 1-8; Engage has no rounds, R11.1)"
+        )
+    turns = state.turns
+    if not (is_int(turns.extra_turns) and turns.extra_turns == 0):
+        raise ValueError(
+            f"turns.extra_turns is {shown(turns.extra_turns)}: no rule gives an extra turn (R8, R9.0)"
+        )
+    number = state.turn_number
+    over = state.outcome is not None
+    idle = state.idle_turns
+    if engage:
+        # R11.9: the game is drawn once the 100th turn ends; the players alternate, two turns a
+        # cycle of the turn order (the last turn ends the game before play passes on).
+        most = ENGAGE_TURN_LIMIT if over else ENGAGE_TURN_LIMIT - 1
+        if not is_int(number) or not 0 <= number <= most:
+            raise ValueError(f"turn_number is {shown(number)}, outside 0..{most} (R11.9: 100 turns)")
+        place = 2 * (turns.round - 1) + turns.position
+        if place != number and not (over and place == number - 1):
+            raise ValueError(
+                f"turns.round {turns.round} and turns.position {turns.position} are not turn {number + 1} "
+                "of Engage's alternation (turn_number counts the turns played, two a cycle)"
+            )
+        # R11.8: the first player's own turns in a row with no attack action; the fifth ends the game.
+        most = min(ENGAGE_IDLE_LIMIT if over else ENGAGE_IDLE_LIMIT - 1, (number + 1) // 2)
+        if not is_int(idle) or not 0 <= idle <= most:
+            raise ValueError(
+                f"idle_turns is {shown(idle)}, outside 0..{most} (R11.8: the first player's idle "
+                f"turns, of its {(number + 1) // 2} turns played; {ENGAGE_IDLE_LIMIT} lose)"
+            )
+    else:
+        # Every round ends after at least one turn and at most one turn a seat (no extra turns).
+        if not is_int(number) or not rnd - 1 <= number <= rnd * n:
+            raise ValueError(
+                f"turn_number is {shown(number)}, outside {rnd - 1}..{rnd * n}: round {rnd} of "
+                f"{n} seats (R9.0: each seat one turn a round)"
+            )
+        if turns.round != rnd:
+            raise ValueError(
+                f"turns.round is {shown(turns.round)} but round is {rnd} (R9.0: one cycle a round)"
+            )
+        if not (is_int(idle) and idle == 0):
+            raise ValueError(f"idle_turns is {shown(idle)}: only Engage counts idle turns (R11.8)")
+    # R9.11: the strict leader, a seat (alliance, R10.7a: a team), found at each round's end.
+    leader = state.leader
+    if leader is not None and (
+        engage or rnd == 1 or not is_int(leader) or not 0 <= leader < (2 if state.mode == "alliance" else n)
+    ):
+        raise ValueError(
+            f"leader is {shown(leader)}: None until the end of round 1, then a "
+            f"{'team 0 or 1' if state.mode == 'alliance' else f'seat of 0..{n - 1}'} or None "
+            "(R9.11, R10.7a; Engage has no rounds)"
+        )
+    # Soldiers take the lowest free id (``table.new_soldier``): nothing moves next_unit off the
+    # first soldier id setup gives.
+    if not (is_int(state.next_unit) and state.next_unit == len(GENERAL_IDS)):
+        raise ValueError(
+            f"next_unit is {shown(state.next_unit)}, not {len(GENERAL_IDS)}: the first soldier id, "
+            "which no action changes (soldiers take the lowest free id)"
+        )
+    # R12.9: a castle is destroyed only by an attack, and taken by the attacking player; events
+    # never destroy one (R14.4) and none is rebuilt (R2.8h repairs standing castles only).
+    taken = [0] * n
+    for index, castle in enumerate(state.castles):
+        if (castle.taken_by is None) != (castle.hp > 0) or not (
+            castle.taken_by is None or is_int(castle.taken_by)
+        ):
+            raise ValueError(
+                f"castle {index} has {castle.hp} HP and taken_by {castle.taken_by}: a castle is "
+                "taken (by a seat) exactly when it is destroyed (R12.9)"
+            )
+        if castle.taken_by is not None:
+            taken[castle.taken_by] += 1
+    if state.castles_taken != taken or not _INT.issuperset(map(type, state.castles_taken)):
+        raise ValueError(
+            f"castles_taken is {state.castles_taken}, but the destroyed castles were taken {taken} "
+            "times by each seat (R12.9: each destroyed castle is its destroyer's)"
+        )
+    # R2.11, R12.9: a skull per enemy general killed. A general dies once per time it entered the
+    # board: each seat's generals at setup, and revivals, at most one a general (and a castle)
+    # at the start of a turn (R8.14), none in Engage (R11.1). No exact count is kept (a general
+    # killed by an event or its own side gives none), so this is an upper bound.
+    skulls = state.skulls
+    if not _INT.issuperset(map(type, skulls)) or min(skulls) < 0:
+        raise ValueError(f"skulls are {skulls}: counts of enemy generals killed, 0 or more (R2.11)")
+    if engage:
+        most = ENGAGE_ROSTER_SIZE * (n - 1)
+        if max(skulls) > most:
+            raise ValueError(f"skulls are {skulls}: Engage has {most} enemy general to kill (R11.2)")
+    else:
+        most = ROSTER_SIZE * (n + number + 1)
+        if sum(skulls) > most:
+            raise ValueError(
+                f"skulls are {skulls}: more than the {most} general deaths {n} seats of {ROSTER_SIZE} "
+                f"generals and {number + 1} turn(s) of revivals allow (R2.11, R8.14)"
+            )
+    # R5.2a: a skill is marked once (until the round's marks clear), and only the seat's own
+    # generals' skills are used and marked (Sao Chép marks Grim's own; E20 an own general's).
+    for seat in range(n):
+        marks, used, hitters = state.marks[seat], state.used_skills[seat], state.hitters[seat]
+        if marks or used:
+            own = _own_skills(tuple(state.roster[seat]))
+            for name, listed in (("marks", marks), ("used_skills", used)):
+                if len(set(listed)) != len(listed) or not own.issuperset(listed):
+                    raise ValueError(
+                        f"{name}[{seat}] {listed} are not distinct skills of seat {seat}'s generals (R5.2a)"
+                    )
+        if hitters and (
+            not all(is_int(u) and 0 <= u < MAX_UNITS for u in hitters) or len(set(hitters)) != len(hitters)
+        ):
+            raise ValueError(f"hitters[{seat}] {hitters} are not distinct unit ids of 0..{MAX_UNITS - 1}")
+    # R2.2, R2.19: the map's mountains; the volcano leaves at the start of round 4.
+    volcano_up = state.volcano_up
+    spec = spec_of(state)
+    if (
+        type(volcano_up) is not bool
+        or (not volcano_up and (engage or spec.volcano is None or rnd < WARP_ROUND))
+        or (volcano_up and not engage and rnd > WARP_ROUND)
+    ):
+        raise ValueError(
+            f"volcano_up is {shown(volcano_up)} in round {rnd}: the volcano stands until the start "
+            f"of round {WARP_ROUND} (R2.19)"
+        )
+    if state.terrain != _terrain(spec, volcano_up):
+        raise ValueError(
+            f"terrain {state.terrain} is not the map's mountains {_terrain(spec, volcano_up)} "
+            "(R2.2; the volcano is removed at round 4's start, R2.19)"
+        )
+    # Each unit's buffs (this turn's, R8.12): whole ints within what the skills and cards give.
+    # Most units carry none: the distinct buff tuples are few (the loader made them ints).
+    units = state.units
+    for values in set(map(_BUFFS, units.values())):
+        if values != _NO_BUFFS and not (
+            all(map(operator.le, _NO_BUFFS, values)) and all(map(operator.le, values, _BUFF_MOST))
+        ):
+            for uid, unit in units.items():
+                for (name, most), value in zip(_UNIT_BUFFS.items(), _BUFFS(unit)):
+                    if not is_int(value) or not 0 <= value <= most:
+                        raise ValueError(
+                            f"unit {uid}'s {name} is {shown(value)}, outside 0..{most}: what the "
+                            "skills and cards can give in a turn (R13.3 buff, R5.2a, R6.5)"
+                        )
