@@ -533,7 +533,7 @@ def test_no_extra_turn_owed_at_a_turns_first_decision() -> None:
         lambda s: (
             s.decision == "turn"
             and not s.pending
-            and any(WONDERS[w].play_again for w in s.built[s.current_player])
+            and any(WONDERS[w].play_again for w in s.built[s.turns.current])
         )
     )
     data["turns"]["extra_turns"] = 1
