@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import each_in_one_place
 
+from .actions import Discard
 from .components import BOARDS, CARDS, HAND_SIZE, KINDS, TURNS_PER_AGE
+from .legal import card_actions, turn_hand
+from .refusals import why_not_playable
 from .tensor import REASONS, TOKEN_VALUES
 
 if TYPE_CHECKING:
@@ -20,6 +23,12 @@ _NAME_OF = {card.id: card.name for card in CARDS.values()}.get
 _OF_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age == age) for age in (1, 2, 3)}
 _UP_TO_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age <= age) for age in (1, 2, 3)}
 _DECK_AGES = (_OF_AGE[1], _OF_AGE[2], _OF_AGE[3])
+#: The order the cities commit their turn's choices in (see ``SevenWondersState.turn_city``):
+#: by index with 3 or more players; with 2, per holder of the Free City card, the holder's own
+#: city right before the Free City.
+_COMMIT_ORDER = {0: (0, 2, 1), 1: (0, 1, 2)}
+#: Per player count, every bit mask of seats (who knows a discarded or tucked card).
+_SEAT_MASKS = {n: frozenset(range(1 << n)) for n in range(2, 8)}
 
 
 def check(s: SevenWondersState) -> None:
@@ -53,8 +62,10 @@ def check(s: SevenWondersState) -> None:
         raise ValueError("discard_known must give one entry per discarded card")
     if len(s.decks) != 3:
         raise ValueError(f"decks must hold the three Ages' decks, got {len(s.decks)}")
-    if (n == 2) != (0 <= s.holder < n):
+    # A seat with 2 players, exactly -1 otherwise (a holder of 10**20 with 4 players loaded).
+    if (not 0 <= s.holder < n) if n == 2 else s.holder != -1:
         raise ValueError(f"holder must be a seat with 2 players and -1 otherwise, got {s.holder}")
+    _check_knowledge(s, n)
     # Every card once, each known, and none missing: one set comparison; only a save that
     # fails it pays for naming the places and the check naming the card.
     try:
@@ -132,3 +143,86 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"outcome reason {s.outcome.reason!r} is not one of {', '.join(REASONS)}")
     if s.outcome is None and not s.queue and not s.choices.waiting:
         raise ValueError("a game in progress must wait for a choice or an owed decision")
+    if s.choices.waiting or s.choices.choices:
+        _check_turn(s, cities)
+
+
+def _check_knowledge(s: SevenWondersState, n: int) -> None:
+    """Who knows which card: the seat bit masks of the discard pile and the tucked cards, and
+    the cards each seat has not seen added to another's hand. A save with a mask of -1 or
+    2**40, or an unseen count of 10**20 (which reached the observation tensor), loaded."""
+    masks = _SEAT_MASKS[n]  # a set lookup per mask costs a third of min() and max()
+    if not masks.issuperset(s.discard_known):
+        raise ValueError(
+            f"discard_known holds a bit per seat (0 to {len(masks) - 1} with {n} players), got {s.discard_known}"
+        )
+    if not masks.issuperset(chain.from_iterable(s.tucked_known)):
+        raise ValueError(
+            f"tucked_known holds a bit per seat (0 to {len(masks) - 1} with {n} players), got {s.tucked_known}"
+        )
+    unseen = s.hands.unseen
+    if n != 2:
+        # Cards join a hand only at the deal (which forgets every memory).
+        if any(map(any, unseen)):
+            raise ValueError(
+                f"hands.unseen must be all 0 with {n} players: no card joins a hand after the deal, got {unseen}"
+            )
+        return
+    # 2 players: the only card added to a hand is the Free City's pile card its holder draws,
+    # one a turn, and the hands swap every turn: only the holder's hand can hold one card its
+    # opponent has not seen.
+    holder = s.holder
+    if unseen[holder][1 - holder] or unseen[0][0] or unseen[1][1] or unseen[1 - holder][holder] > 1:
+        raise ValueError(
+            "hands.unseen: with 2 players only the Free City card's holder's hand holds a card its "
+            f"opponent has not seen (the pile card it drew), at most one; got {unseen} (holder {holder})"
+        )
+
+
+def _check_turn(s: SevenWondersState, cities: int) -> None:
+    """A turn under way: every city waits or has chosen, the cities that have chosen are the
+    first in the order they choose in, and each committed choice is one of the legal actions the
+    city had when it committed. Nothing a city's legal actions are computed from (coins,
+    structures, wonder stages, hands, Olympia's use, the Free City's holder and the holder's own
+    pick) changes before the reveal, and no decision is owed during a turn (Babylon B's 7th card
+    and Halikarnassos' build come after it), so those are the actions the state offers now. A
+    save whose committed trade paid a neighbour -5 coins, or 99 the city did not have, loaded and
+    the coins flowed backwards or went negative at the reveal."""
+    choices = s.choices.choices
+    waiting = s.choices.waiting
+    if s.queue or s.outcome is not None:
+        raise ValueError(
+            f"choices: a turn is under way (waiting {waiting}, chosen {sorted(choices)}) while "
+            + ("the game is over" if s.outcome is not None else f"a decision is owed: {s.queue}")
+        )
+    # Both are within the table and share no city (checked above and by Simultaneous).
+    if len(waiting) + len(choices) != cities:
+        raise ValueError(
+            f"choices: every city chooses each turn, but waiting {waiting} and chosen {sorted(choices)} "
+            f"are not the {cities} cities"
+        )
+    n = s.num_players
+    first = _COMMIT_ORDER[s.holder] if n == 2 else range(n)
+    if choices.keys() != set(first[: len(choices)]):
+        raise ValueError(
+            f"choices: the cities commit in turn order {list(first)}, so chosen {sorted(choices)} "
+            f"cannot be while {waiting} wait"
+        )
+    if not s.views:  # derived on loading unless a component was unknown (refused above)
+        s.refresh()
+    for city, action in choices.items():
+        if city < n:
+            if type(action) is Discard:  # a city may discard any card of its hand (checked above)
+                continue
+            # Without the Free City's duty to build, the actions with one card depend on no other
+            # card of the hand: those of the chosen card alone are enough (and cheaper).
+            hand: tuple[str, ...] = KINDS[action.card][:1]  # type: ignore[attr-defined]
+        else:
+            hand = turn_hand(s, city)
+        if action not in card_actions(s, city, hand):
+            decision = "free_city" if city >= n else "turn"
+            hand = turn_hand(s, city)
+            raise ValueError(
+                f"choices: city {city}'s committed choice ({action}) is not one of its legal actions: "
+                f"{why_not_playable(s, decision, city, hand, action)}"
+            )

@@ -37,6 +37,21 @@ def why_illegal(s: SevenWondersState, action: Action) -> str:
     assert deciding is not None
     city = deciding
     hand = seventh_hand(s, city) if decision == "seventh_card" else turn_hand(s, city)
+    return why_not_playable(s, decision, city, hand, action)
+
+
+def why_not_playable(
+    s: SevenWondersState, decision: str, city: int, hand: tuple[str, ...], action: Action
+) -> str:
+    """The rule ``action`` breaks as ``city``'s play of a card of ``hand`` in a ``turn``,
+    ``free_city`` or ``seventh_card`` decision (it is known not to be among
+    ``card_actions(s, city, hand)``): also what a loaded save's committed choice breaks."""
+    card = getattr(action, "card", None)
+    if not isinstance(card, str) or card not in KINDS:
+        return f"{card!r} is not a card of 7 Wonders (actions name a card kind such as 'I-loom')"
+    name = card_name(card)
+    if isinstance(action, BuildFromDiscard):
+        return "building from the discard pile happens only after Halikarnassos builds its stage"
     if all(CARDS[c].kind != card for c in hand):
         where = "the Free City's hand" if decision == "free_city" else "your hand"
         return f"{name} is not in {where} (hand: {', '.join(card_name(CARDS[c].kind) for c in hand)})"
