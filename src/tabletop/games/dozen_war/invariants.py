@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
 
+from .actions import CASTLE_BASE
 from .agenda import AUTO, DECIDE
 from .agenda_checks import check_ctx, check_task_data, check_task_order, data_op, is_int
 from .board import from_action_cell, occupancy, spec_of
@@ -37,7 +38,7 @@ from .components import (
     Skill,
 )
 from .legal import revivals
-from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END
+from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit
 from .scoring import SETUP_TASKS
 from .table import designs_in_hand
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
@@ -168,6 +169,10 @@ def _holds(state: DozenWarState) -> bool:
     soldier_cells.sort()
     if any(map(operator.eq, soldier_cells, soldier_cells[5:])):  # six soldiers in one cell
         return False
+    # R2.8b: a standing castle holds only its owner's units.
+    keepers = {castle.cell: castle.owner for castle in state.castles if castle.hp > 0}
+    if any(keepers.get(cell, owner) != owner for cell, owner in zip(cells, owners)):
+        return False
     _check_tasks(state, spec)
     tokens = list(
         chain(
@@ -250,6 +255,12 @@ def _walk(state: DozenWarState) -> None:
         generals = sum(1 for u in ids if state.units[u].general)
         if len(owners) > 1 or generals > 1 or len(ids) - generals > 5:
             raise ValueError(f"cell {cell} holds an impossible stack {sorted(ids)} (R8.2-R8.4)")
+        keeper = occ.castle_owner[cell]
+        if keeper != -1 and keeper not in owners:
+            raise ValueError(
+                f"cell {cell}, seat {keeper}'s standing castle, holds seat {owners.pop()}'s units "
+                f"{sorted(ids)}: only the owner's units enter a castle (R2.8b)"
+            )
     for index, castle in enumerate(state.castles):
         if not 0 <= castle.hp <= CASTLE_HP:
             raise ValueError(f"castle {index} has {castle.hp} HP")
@@ -373,9 +384,14 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
                 raise ValueError(f"unit {uid} is boosted by {unit.boosted_by!r}, not distinct movement cards")
     # The round's event modifiers (R14): a seat and a (units, stat) pair an event card gives; a
     # trusted save with one's fields reordered loaded, and the tensor raised KeyError.
-    for seat, units, stat, _ in state.modifiers:
+    for seat, units, stat, amount in state.modifiers:
         if not 0 <= seat < n or (units, stat) not in _MODIFIERS:
             raise ValueError(f"the modifier {(seat, units, stat)!r} is no seat's event modifier")
+        if not is_int(amount) or (units, stat, amount) not in _MODIFIER_AMOUNTS:
+            raise ValueError(
+                f"the modifier {(seat, units, stat, amount)!r} changes {stat} by {shown(amount)}, "
+                "which no event does (R14, events.json round_modifier)"
+            )
     for seat in state.turns.order:
         if not is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
@@ -389,6 +405,14 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         where = f"tasks[{index}] ({task.kind!r})"
         if not is_int(task.seat) or not -1 <= task.seat < n:
             raise ValueError(f"{where}.seat is {task.seat!r}, neither -1 nor a seat of 0..{n - 1}")
+        # A decision is a seat's to take (-1 is for the engine's own steps); the turn is the
+        # current player's. A decision with no seat loaded and was offered to nobody.
+        if task.seat == -1 and task.kind in DECIDE:
+            raise ValueError(f"{where}.seat is -1, but a decision is some seat's to take")
+        if task.kind == "turn" and task.seat != state.turns.current:
+            raise ValueError(
+                f"{where}.seat is {task.seat}, but the turn is seat {state.turns.current}'s (turns.order, R9.0)"
+            )
         data = task.data
         if not isinstance(data, dict):
             raise ValueError(f"{where}.data is {type(data).__name__}, not a dict")
@@ -576,6 +600,58 @@ def _check_rosters(state: DozenWarState) -> None:
 _AFTER_KEYS = frozenset({"seat", "ref", "i", "user", "ctx"})
 
 
+def _data_ops() -> Iterator[dict[str, Any]]:
+    """Every operation of every skill, card, event outcome and token, and every dict nested in
+    one (a dice strike's branches), nested operations included."""
+    stack: list[object] = [skill.effect for skill in SKILLS.values()]
+    stack += [design.effect for design in CARDS.values()]
+    stack += [outcome.effects for event in EVENTS.values() for outcome in (event.low, event.high)]
+    stack += [token.effect for token in TOKENS.values()]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+def _most(key: str, *ops: str) -> int:
+    """The largest whole number ``key`` holds in the data's operations (of ``ops``, if named)."""
+    values = [spec.get(key) for spec in _data_ops() if not ops or spec.get("op") in ops]
+    return max([value for value in values if isinstance(value, int) and is_int(value)], default=0)
+
+
+def _attack_bounds() -> dict[str, int]:
+    """The most each of an attack's numbers can be (``combat.fix_numbers``): a base (a class's
+    stat or the strike's own number), an attack modifier card's and a round event's additions,
+    and the turn's buffs on the attacking unit, each at its most in the data."""
+    stats = [s for entry in CLASS_STATS.values() for s in (entry.general, entry.soldier) if s is not None]
+    mod = ("attack_mod",)
+    strikes = ("strike", "dice_strike", "status")
+    damage = max(max(s.damage for s in stats), _most("damage")) + _most("damage", *mod)
+    reach = max(max(s.range + s.mountain_range_bonus for s in stats), _most("range"))
+    return {
+        "damage": damage + _BUFF_BOUNDS["damage"],
+        "range": reach + _most("range", *mod) + _BUFF_BOUNDS["range"] + _most("amount", "round_modifier"),
+        "extra": _most("strikes", *mod) + _most("hits", *strikes) + _BUFF_BOUNDS["strikes"],
+        "splash_extra": _most("splash_extra", *mod),
+        "max_targets": max(1, _most("max"), _BUFF_BOUNDS["max_targets"]),
+        "star": max(max(s.stars for s in SKILLS.values()), max(c.stars for c in CARDS.values())),
+        "heal_user": _most("heal_user"),
+    }
+
+
+#: What a heal declared in a hit's window can restore (R12.7 step 2).
+_MOST_HEAL = _most("amount", "heal")
+#: The event modifiers as (units, stat, amount), as the events give them (R14).
+_MODIFIER_AMOUNTS = frozenset(
+    (spec["units"], spec["stat"], spec["amount"])
+    for spec in _data_ops()
+    if spec.get("op") == "round_modifier"
+)
+
+
 def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
     """The attack and the hit in progress are there exactly while the agenda's steps for them
     are (``combat.declare`` to ``attack_end``; a hit from its window on), and what a hit queued
@@ -600,6 +676,14 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"attack.source is {attack.source!r}: 'normal', a skill or a card")
         if attack.card and attack.card not in CARDS:
             raise ValueError(f"attack.card is {attack.card!r}, no card")
+        _check_attacker(state, attack, kinds)
+        for name, most in _ATTACK_BOUNDS.items():
+            value = getattr(attack, name)
+            if not is_int(value) or not 0 <= value <= most:
+                raise ValueError(
+                    f"attack.{name} is {shown(value)}, outside 0..{most}: what a strike, a modifier card, "
+                    "an event and the turn's buffs can make it (R12.3)"
+                )
     hit = state.hit
     if hit is None:
         if "resolve_hit" in kinds:
@@ -607,6 +691,7 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         return
     if state.attack is None:
         raise ValueError("hit is set but no attack is in progress")
+    _check_hit_numbers(state, hit)
     n = state.num_players
     for index, entry in enumerate(hit.after):
         where = f"hit.after[{index}]"
@@ -623,6 +708,64 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
         check_ctx(f"{where}.ctx", entry["ctx"], spec)
+
+
+def _check_attacker(state: DozenWarState, attack: Attack, kinds: set[str]) -> None:
+    """R12.3: a normal attack is made by a unit, a strike by its user (a card's by the player or
+    a named unit); the unit is the attacker's own and on the board until the attack's numbers
+    and targets are fixed (later a counter may kill it, R12.8). A save naming no unit loaded,
+    then failed an assertion fixing the numbers."""
+    unit = attack.unit
+    if unit is None:
+        if not attack.op:
+            raise ValueError("attack.unit is None, but a normal attack is made by a unit (R12.3)")
+        return
+    if not (is_int(unit) and 0 <= unit < MAX_UNITS):
+        raise ValueError(f"attack.unit is {shown(unit)}, neither None nor a unit id of 0..{MAX_UNITS - 1}")
+    if "attack_numbers" in kinds or "attack_targets" in kinds:
+        attacker = state.units.get(unit)
+        if attacker is None or attacker.owner != attack.player:
+            raise ValueError(
+                f"attack.unit {unit} is no unit of seat {attack.player} on the board, but the attack's "
+                "numbers or targets are still to be fixed (R12.3: the attacker's own unit attacks)"
+            )
+
+
+def _check_hit_numbers(state: DozenWarState, hit: Hit) -> None:
+    """The hit's target and receiver are a unit or a castle, its guard a unit, its damage and
+    stars within the attack's, the heals declared in its window within a heal's (R12.6-R12.7):
+    a negative heal loaded and took a unit's last HP."""
+    top = CASTLE_BASE + len(state.castles)
+    for name, value in (("target", hit.target), ("receiver", hit.receiver)):
+        if not (is_int(value) and 0 <= value < top):
+            raise ValueError(
+                f"hit.{name} is {shown(value)}: a unit id of 0..{MAX_UNITS - 1} or a castle "
+                f"{CASTLE_BASE}..{top - 1} (R12.5)"
+            )
+    if hit.guard is not None and not (is_int(hit.guard) and 0 <= hit.guard < MAX_UNITS):
+        raise ValueError(f"hit.guard is {shown(hit.guard)}, neither None nor a unit id (R3.2a)")
+    for name, most in (("damage", _ATTACK_BOUNDS["damage"]), ("star", _ATTACK_BOUNDS["star"])):
+        value = getattr(hit, name)
+        if not is_int(value) or not 0 <= value <= most:
+            raise ValueError(
+                f"hit.{name} is {shown(value)}, outside 0..{most}, what an attack can have (R12.3)"
+            )
+    if not (is_int(hit.lost) and 0 <= hit.lost <= max(hit.damage, 1)):
+        raise ValueError(
+            f"hit.lost is {shown(hit.lost)}, outside 0..{max(hit.damage, 1)} (the HP the hit took)"
+        )
+    for entry in hit.heals:
+        if not (
+            isinstance(entry, (tuple, list))
+            and len(entry) == 2
+            and is_int(entry[0])
+            and 0 <= entry[0] < MAX_UNITS
+            and is_int(entry[1])
+            and 1 <= entry[1] <= _MOST_HEAL
+        ):
+            raise ValueError(
+                f"hit.heals holds {shown(entry)}, not a (unit id, HP of 1..{_MOST_HEAL}) heal (R12.7 step 2)"
+            )
 
 
 # ---------------------------------------------------------------------- the game's counters
@@ -678,6 +821,7 @@ def _buff_bounds() -> dict[str, int]:
 
 
 _BUFF_BOUNDS = _buff_bounds()
+_ATTACK_BOUNDS = _attack_bounds()
 #: A unit's counted buffs and the most each can hold (the bonus move of R8.1c is granted by
 #: the same move buffs, so it is bounded as they are).
 _UNIT_BUFFS = {
@@ -766,6 +910,17 @@ def _check_counters(state: DozenWarState) -> None:
         if turns.round != rnd:
             raise ValueError(
                 f"turns.round is {shown(turns.round)} but round is {rnd} (R9.0: one cycle a round)"
+            )
+        # turn_number counts the turns ended; this round's are the turns before the current
+        # player's (turns.position), the earlier rounds' at least one and at most n each, and
+        # the seats from the current one on still play this round (the last turn of a game
+        # counts before play passes on).
+        played, left = number - turns.position, len(turns.order) - turns.position
+        if not rnd - 1 <= played or played + left > rnd * n + over:
+            raise ValueError(
+                f"turn_number {number} and turns.position {turns.position} of {len(turns.order)} "
+                f"seats do not fit round {rnd}: {played} turn(s) before this round, "
+                f"{left} still to play in it, of {n} seats a round (R9.0)"
             )
         if not (is_int(idle) and idle == 0):
             raise ValueError(f"idle_turns is {shown(idle)}: only Engage counts idle turns (R11.8)")

@@ -1,0 +1,228 @@
+"""Trusted Dozen War saves (``state_from_dict(data, verify=False)``) with an attack, a hit, a
+task, a castle's occupants, the turn's place or an event modifier the rules cannot make: an
+attack by no unit or by another seat's, an attack's or a hit's numbers out of range (a negative
+heal that took a unit's last HP), a decision for no seat, the turn in the wrong seat's hands, an
+enemy inside a standing castle, a turn count that does not fit the turn order. Each is refused
+by a ``ValueError`` naming the field or the rule; every state of random play still loads."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.invariants import _ATTACK_BOUNDS
+from tabletop.games.dozen_war.state import DozenWarState
+
+Save = dict[str, Any]
+
+
+def _find(players: int, mode: str, seed: int, found: Callable[[DozenWarState], bool]) -> Save:
+    """The first state of a random game (and the next seeds') that ``found`` accepts, saved."""
+    for attempt in range(seed, seed + 40):
+        state = GAME.new_game(players=players, seed=attempt, mode=mode)
+        chooser = random.Random(attempt)
+        while not state.is_terminal:
+            if found(state):
+                return state.to_dict()
+            state.apply(chooser.choice(state.legal_actions()))
+    raise AssertionError("no such state in 40 random games")
+
+
+def _kinds(state: DozenWarState) -> set[str]:
+    return {task.kind for task in state.tasks}
+
+
+@functools.cache
+def _numbers_pending() -> Save:
+    """A normal attack declared, its numbers still to fix behind a pending decision."""
+    return _find(
+        3,
+        "ffa",
+        1,
+        lambda s: (
+            s.attack is not None
+            and not s.attack.op
+            and "attack_numbers" in _kinds(s)
+            and s.current_player is not None
+        ),
+    )
+
+
+@functools.cache
+def _targets_pending() -> Save:
+    """A normal attack whose targets are being chosen."""
+    return _find(
+        3, "ffa", 1, lambda s: s.attack is not None and not s.attack.op and "attack_targets" in _kinds(s)
+    )
+
+
+@functools.cache
+def _in_hit() -> Save:
+    """A hit in its defence window."""
+    return _find(4, "ffa", 1, lambda s: s.hit is not None and s.attack is not None)
+
+
+@functools.cache
+def _mid_turn() -> Save:
+    """Round 2 or later of a 3-player game, at a turn other than the round's first."""
+    return _find(
+        3,
+        "ffa",
+        1,
+        lambda s: s.round >= 2 and s.turns.position >= 1 and [t.kind for t in s.tasks] == ["turn"],
+    )
+
+
+@functools.cache
+def _with_modifier() -> Save:
+    """An event modifier in force."""
+    return _find(4, "ffa", 1, lambda s: bool(s.modifiers))
+
+
+def _attack(field: str, value: Any) -> Callable[[Save], None]:
+    return lambda data: data["attack"].__setitem__(field, value)
+
+
+def _hit(field: str, value: Any) -> Callable[[Save], None]:
+    return lambda data: data["hit"].__setitem__(field, value)
+
+
+def _enemy_unit(data: Save) -> int:
+    player = data["attack"]["player"]
+    return next(int(uid) for uid, unit in data["units"].items() if unit["owner"] != player)
+
+
+def _dead_unit(data: Save) -> int:
+    return next(uid for uid in range(12, 200) if str(uid) not in data["units"])
+
+
+def _decision_for_nobody(data: Save) -> None:
+    data["tasks"][-1]["seat"] = -1
+
+
+def _turn_to_another_seat(data: Save) -> None:
+    turn = data["tasks"][0]
+    turn["seat"] = (turn["seat"] + 1) % len(data["skulls"])
+
+
+def _position_back(data: Save) -> None:
+    """Two turns of the round undone in ``position`` (with the turn's seat kept consistent),
+    ``turn_number`` left as it was: the round would have more turns than seats."""
+    turns = data["turns"]
+    turns["position"] = 0
+    data["tasks"][0]["seat"] = turns["order"][0]
+
+
+def _turn_number_behind(data: Save) -> None:
+    """Fewer turns played than the rounds before this one and this round's earlier turns."""
+    data["turn_number"] = data["round"] - 2 + data["turns"]["position"]
+
+
+def _enemy_in_castle(data: Save) -> None:
+    occupied = {unit["cell"] for unit in data["units"].values()}
+    castle = next(c for c in data["castles"] if c["hp"] > 0 and c["cell"] not in occupied)
+    enemy = next(u for u in data["units"].values() if u["owner"] != castle["owner"] and not u["general"])
+    enemy["cell"] = castle["cell"]
+
+
+def _modifier(amount: Any) -> Callable[[Save], None]:
+    """The first modifier made Tailwind's (E12) move for generals, by ``amount``."""
+
+    def edit(data: Save) -> None:
+        seat = data["modifiers"][0][0]
+        data["modifiers"][0] = [seat, "own_generals", "move", amount]
+
+    return edit
+
+
+#: (what the refusal names, the save, the edit).
+EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
+    "attack by no unit id": ("attack.unit", _numbers_pending, _attack("unit", -1)),
+    "attack by a unit id past the board's": ("attack.unit", _numbers_pending, _attack("unit", 1000)),
+    "normal attack by nobody": ("attack.unit", _numbers_pending, _attack("unit", None)),
+    "attack by a bool": ("attack.unit", _numbers_pending, _attack("unit", True)),
+    "attack by an enemy's unit": (
+        "attack.unit",
+        _numbers_pending,
+        lambda d: _attack("unit", _enemy_unit(d))(d),
+    ),
+    "attack by a dead unit before its targets": (
+        "attack.unit",
+        _targets_pending,
+        lambda d: _attack("unit", _dead_unit(d))(d),
+    ),
+    "heal_user negative": ("attack.heal_user", _in_hit, _attack("heal_user", -1)),
+    "attack damage negative": ("attack.damage", _targets_pending, _attack("damage", -3)),
+    "attack damage past the data": ("attack.damage", _targets_pending, _attack("damage", 10**6)),
+    "attack range past the data": ("attack.range", _targets_pending, _attack("range", 99)),
+    "attack extra hits past the data": ("attack.extra", _targets_pending, _attack("extra", 500)),
+    "attack splash_extra negative": ("attack.splash_extra", _targets_pending, _attack("splash_extra", -1)),
+    "attack max_targets past the data": ("attack.max_targets", _targets_pending, _attack("max_targets", 50)),
+    "attack star a float": ("attack.star", _targets_pending, _attack("star", 1.0)),
+    "hit damage negative": ("hit.damage", _in_hit, _hit("damage", -2)),
+    "hit damage past any attack's": ("hit.damage", _in_hit, _hit("damage", 10**6)),
+    "hit star past any source's": ("hit.star", _in_hit, _hit("star", 99)),
+    "hit target no unit or castle": ("hit.target", _in_hit, _hit("target", -1)),
+    "hit receiver past the castles": ("hit.receiver", _in_hit, _hit("receiver", 10**6)),
+    "hit guard no unit id": ("hit.guard", _in_hit, _hit("guard", -4)),
+    "hit lost negative": ("hit.lost", _in_hit, _hit("lost", -1)),
+    "hit heal negative": ("hit.heals", _in_hit, _hit("heals", [[0, -1]])),
+    "hit heal past a heal's": ("hit.heals", _in_hit, _hit("heals", [[0, 50]])),
+    "a decision for no seat": ("seat is -1", _numbers_pending, _decision_for_nobody),
+    "the turn in another seat's hands": ("'turn'", _mid_turn, _turn_to_another_seat),
+    "turn position behind turn_number": ("turns.position", _mid_turn, _position_back),
+    "turn_number behind the rounds": ("turn_number", _mid_turn, _turn_number_behind),
+    "an enemy inside a standing castle": ("R2.8b", _mid_turn, _enemy_in_castle),
+    "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
+    "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
+}
+
+
+@pytest.mark.parametrize("name", EDITS)
+def test_an_impossible_attack_hit_or_turn_is_refused_naming_it(name: str) -> None:
+    what, save, edit = EDITS[name]
+    data = copy.deepcopy(save())
+    GAME.state_from_dict(copy.deepcopy(data), verify=False)  # unedited: loads
+    edit(data)
+    with pytest.raises(ValueError, match=what.replace(".", r"\.")):
+        GAME.state_from_dict(data, verify=False)
+
+
+def test_the_attack_bounds_are_read_off_the_data() -> None:
+    # Damage: a strike's 2, a modifier card's 1, the turn's buffs' 3. Range: the longest reach
+    # of the data (4), a card's 1, buffs' 2, an event's 1. Hits beyond the first: a card's
+    # strike (1), a strike's 2 hits, buffs' 3. Heal: Cán Cân Công Lý's even branch heals 2.
+    assert _ATTACK_BOUNDS == {
+        "damage": 2 + 1 + 3,
+        "range": 4 + 1 + 2 + 1,
+        "extra": 1 + 2 + 3,
+        "splash_extra": 1,
+        "max_targets": 4,
+        "star": 5,
+        "heal_user": 2,
+    }
+
+
+def test_an_attack_at_its_bounds_loads() -> None:
+    data = copy.deepcopy(_targets_pending())
+    for name, most in _ATTACK_BOUNDS.items():
+        data["attack"][name] = most
+    GAME.state_from_dict(data, verify=False)
+
+
+def test_the_refusals_leave_a_valid_save_loading_in_every_mode() -> None:
+    """No false refusal: each state of a whole random game, in every mode, loads trusted."""
+    for players, mode, seed in ((2, "engage", 11), (3, "ffa", 12), (4, "ffa", 13), (4, "alliance", 14)):
+        state = GAME.new_game(players=players, seed=seed, mode=mode)
+        chooser = random.Random(seed)
+        while True:
+            GAME.state_from_dict(state.to_dict(), verify=False)
+            if state.is_terminal:
+                break
+            state.apply(chooser.choice(state.legal_actions()))
