@@ -86,6 +86,26 @@ def _with_modifier() -> Save:
     return _find(4, "ffa", 1, lambda s: bool(s.modifiers))
 
 
+@functools.cache
+def _countering() -> Save:
+    """A counter hit waiting on a guard's answer (R12.11)."""
+    return _find(4, "ffa", 1, lambda s: "counter" in _kinds(s) and s.current_player is not None)
+
+
+@functools.cache
+def _splashing() -> Save:
+    """A splash's target being chosen (R3.4d)."""
+    return _find(4, "ffa", 4, lambda s: bool(s.tasks) and s.tasks[-1].kind == "splash_target")
+
+
+def _task(kind: str, key: str, value: Any) -> Callable[[Save], None]:
+    def edit(data: Save) -> None:
+        task = next(t for t in data["tasks"] if t["kind"] == kind)
+        task["data"][key] = value
+
+    return edit
+
+
 def _attack(field: str, value: Any) -> Callable[[Save], None]:
     return lambda data: data["attack"].__setitem__(field, value)
 
@@ -180,6 +200,14 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
     "turn position behind turn_number": ("turns.position", _mid_turn, _position_back),
     "turn_number behind the rounds": ("turn_number", _mid_turn, _turn_number_behind),
     "an enemy inside a standing castle": ("R2.8b", _mid_turn, _enemy_in_castle),
+    "a counter credited to no seat": ("data.credit", _countering, _task("counter", "credit", 99)),
+    "a counter past any attack's damage": ("data.damage", _countering, _task("counter", "damage", 10**6)),
+    "a counter's place past its order": ("data.i", _countering, _task("counter", "i", 99)),
+    "a window's place past its order": ("data.i", _in_hit, _task("window", "i", 99)),
+    "a splash along no direction": ("data.d", _splashing, _task("splash_target", "d", [0, 0])),
+    "a splash off the board": ("data.cell", _splashing, _task("splash_target", "cell", -1)),
+    "a splash's damage negative": ("data.damage", _splashing, _task("splash_target", "damage", -1)),
+    "a splash carried past a card's": ("data.extra", _splashing, _task("splash_target", "extra", 5)),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

@@ -448,6 +448,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         for key in ("partner", "offerer", "victim", "owner"):  # one seat each
             if key in data and not (is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
+        _check_task_numbers(where, task.kind, data, n, spec)
         # The cells a decision offers, as actions number them (``to_action_cell``).
         if "cells" in data and (
             not isinstance(data["cells"], list)
@@ -708,6 +709,34 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
         check_ctx(f"{where}.ctx", entry["ctx"], spec)
+
+
+#: The eight directions of a ray (R2.1d), as a splash keeps its line (``combat._splash``).
+_DIRECTIONS = frozenset((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+
+def _check_task_numbers(where: str, kind: str, data: dict[str, Any], n: int, spec: MapSpec) -> None:
+    """A counter's or a splash's numbers within what an attack makes, its credit a seat (or
+    nobody), its place in its seats' order within the order, a splash's line a direction and
+    its cell on the board: a credit of 99 loaded and a kill then indexed past the seats; a
+    splash along no direction walked an empty castle forever."""
+    if "credit" in data and not (is_int(data["credit"]) and -1 <= data["credit"] < n):
+        raise ValueError(f"{where}.data.credit is {shown(data['credit'])}, neither -1 (nobody) nor a seat")
+    if "order" in data and "i" in data and not (is_int(data["i"]) and 0 <= data["i"] <= len(data["order"])):
+        raise ValueError(f"{where}.data.i is {shown(data['i'])}, outside its order's 0..{len(data['order'])}")
+    if kind == "counter" and not 0 <= data["damage"] <= _ATTACK_BOUNDS["damage"]:
+        raise ValueError(
+            f"{where}.data.damage is {shown(data['damage'])}, outside 0..{_ATTACK_BOUNDS['damage']}"
+        )
+    if kind in ("splash", "splash_target"):
+        if tuple(data["d"]) not in _DIRECTIONS:
+            raise ValueError(f"{where}.data.d is {shown(data['d'])}, not one of the 8 directions (R3.4d)")
+        if not 0 <= data["cell"] < spec.grid.size:
+            raise ValueError(f"{where}.data.cell is {shown(data['cell'])}, off the board")
+        for key in ("damage", "extra"):
+            most = _ATTACK_BOUNDS["damage" if key == "damage" else "splash_extra"]
+            if not 0 <= data[key] <= most:
+                raise ValueError(f"{where}.data.{key} is {shown(data[key])}, outside 0..{most} (R3.4d-R3.4h)")
 
 
 def _check_attacker(state: DozenWarState, attack: Attack, kinds: set[str]) -> None:
