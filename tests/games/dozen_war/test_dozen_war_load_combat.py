@@ -14,10 +14,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.invariants import _ATTACK_BOUNDS
+from tabletop.games.dozen_war.scoring import eliminate
 from tabletop.games.dozen_war.state import DozenWarState
 
 Save = dict[str, Any]
@@ -243,3 +245,27 @@ def test_an_attack_at_its_bounds_loads() -> None:
     for name, most in _ATTACK_BOUNDS.items():
         data["attack"][name] = most
     GAME.state_from_dict(data, verify=False)
+
+
+def test_a_seat_eliminated_after_its_turn_in_the_round_still_loads() -> None:
+    """R7.2a mid-round: the seat that played first this round is knocked out during a later
+    turn, so the turn order shrinks and the current player's place (``turns.position``) drops
+    by one while ``turn_number`` still counts that seat's turn. Every state on loads."""
+    data = _find(4, "ffa", 1, lambda s: s.round >= 2 and s.turns.position == 2 and s.tasks[-1].kind == "turn")
+    state = GAME.state_from_dict(data, verify=False)
+    gone, current = state.turns.order[0], state.turns.current
+    for uid in [u.id for u in state.units.values() if u.owner == gone]:
+        del state.units[uid]  # killed by this turn's attacks (no general of theirs was on the board)
+    for index, castle in enumerate(state.castles):
+        if castle.owner == gone and castle.hp > 0:
+            state.castles[index] = attrs.evolve(castle, hp=0, taken_by=current)
+            state.castles_taken[current] += 1
+    eliminate(state, gone)
+    state.forget_legal_actions()
+    assert state.turns.position == 1 and gone not in state.turns.order
+    chooser = random.Random(3)
+    for _ in range(300):
+        GAME.state_from_dict(state.to_dict(), verify=False)
+        if state.is_terminal:
+            break
+        state.apply(chooser.choice(state.legal_actions()))

@@ -940,16 +940,16 @@ def _check_counters(state: DozenWarState) -> None:
             raise ValueError(
                 f"turns.round is {shown(turns.round)} but round is {rnd} (R9.0: one cycle a round)"
             )
-        # turn_number counts the turns ended; this round's are the turns before the current
-        # player's (turns.position), the earlier rounds' at least one and at most n each, and
-        # the seats from the current one on still play this round (the last turn of a game
-        # counts before play passes on).
-        played, left = number - turns.position, len(turns.order) - turns.position
-        if not rnd - 1 <= played or played + left > rnd * n + over:
+        # turn_number counts the turns ended: the earlier rounds' (at least one a round, at
+        # most a turn a seat) and this round's before the current player's (turns.position, less
+        # one for each seat eliminated since it played; the last turn of a game counts before
+        # play passes on).
+        before = number - turns.position
+        gone = n - len(turns.order)
+        if not rnd - 1 <= before <= (rnd - 1) * n + gone + over:
             raise ValueError(
-                f"turn_number {number} and turns.position {turns.position} of {len(turns.order)} "
-                f"seats do not fit round {rnd}: {played} turn(s) before this round, "
-                f"{left} still to play in it, of {n} seats a round (R9.0)"
+                f"turn_number {number} and turns.position {turns.position} do not fit round {rnd}: "
+                f"{before} turn(s) before this round's current one, of {n} seats a round (R9.0)"
             )
         if not (is_int(idle) and idle == 0):
             raise ValueError(f"idle_turns is {shown(idle)}: only Engage counts idle turns (R11.8)")
