@@ -1,11 +1,15 @@
 """A trusted load (``verify=False``, and ``verify=True`` of a determinized save) refuses what play
 cannot reach: committed choices that were no legal action, a turn's choices out of order, the
-Free City card's holder out of range, seat masks and unseen counts past their bounds. Every
-state of random games at 2-7 players still loads."""
+Free City card's holder out of range, seat masks and unseen counts past their bounds, a turn
+that does not fit the hands, owed decisions the rules do not leave, memories of the hands that
+play cannot leave. Every state of random games at 2-7 players still loads, and so does every
+seat's determinized guess of a decision owed after a turn; ``determinize`` does not fail on
+what loads."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -227,9 +231,262 @@ def _tucked(data: Save) -> list[int]:
     return masks
 
 
-# ---------------------------------------------------------------------- no false refusals
+# ---------------------------------------------------------------------- G1: turn and hands
+
+
+def test_a_turn_that_does_not_fit_the_hands_is_refused() -> None:
+    """Turn 6 edited to 4 (the hands holding 2 cards) loaded, and two turns later the Age ran
+    out of cards in a game with no legal action."""
+    state = _played_until(5, 7, lambda s: s.turn == 6 and not s.choices.choices, side="B")
+    data = _copy(state.to_dict())
+    data["turn"] = 4
+    words = r"turn 4 does not fit the hands: while the cities choose, 8 - turn = 4 cards a hand"
+    _refused(data, rf"{words}, got hand sizes \[2, 2, 2, 2, 2\]")
+    _refused(data, words, verify=True)
+    guess = _copy(state.determinize(1, 1).to_dict())
+    guess["turn"] = 4
+    _refused(guess, words, verify=True)
+
+
+def test_hands_that_do_not_fit_an_owed_decision_or_the_end_are_refused() -> None:
+    state = _owing("build_from_discard")
+    assert state.turn == 1  # after the reveal: 6 cards a hand
+    data = _copy(state.to_dict())
+    data["turn"] = 2
+    _refused(data, r"turn 2 does not fit the hands: after the reveal, 7 - turn = 5 cards a hand")
+    over = _copy(_played_until(3, 0, lambda s: s.is_terminal).to_dict())
+    over["turn"] = 5
+    _refused(
+        over, r"outcome: a game ends after the 6th turn of Age III with nothing owed, not at age 3, turn 5"
+    )
+
+
+def test_the_free_city_card_holder_and_its_extra_card_are_tied_to_the_turn() -> None:
+    state = _played_until(2, 3, lambda s: s.turn == 3)
+    assert state.holder == 0  # seat 0 in Age I, then every other turn
+    # The holder's guess: nothing unseen in a hand (seat 1's count of the pile card it drew is
+    # not the holder's to know), so only the turn tells who holds the card.
+    data = _copy(state.determinize(0, 1).to_dict())
+    data["holder"] = 1
+    _refused(
+        data,
+        "holder: the Free City card starts Age 1 with seat 0 and changes hands every turn, so seat 0",
+        True,
+    )
+    # The holder's extra card (its pile card) handed to the other seat: every card in one place.
+    moved = _copy(state.determinize(0, 1).to_dict())
+    hands = moved["hands"]["cards"]
+    hands[1] = sorted([*hands[1], hands[0].pop()])
+    for seat in (0, 1):
+        moved["hands"]["seen"][seat][seat] = hands[seat]
+    _refused(
+        moved, r"turn 3 does not fit the hands: .* holder one more: its pile card\), got hand sizes \[5, 6\]"
+    )
+
+
+# ---------------------------------------------------------------------- G2: owed decisions
+
+
+def _owing(kind: str, seed: int = 0, turn: int | None = None, players: int = 3) -> SevenWondersState:
+    """The first state of a seeded game (Halikarnassos, Babylon and Gizah, side B; 3 players
+    unless told) owing ``kind`` first (after ``turn``, if given)."""
+    rng = Rng.from_seed(seed)
+    state = GAME.new_game(players=players, seed=seed, side="B", boards=["Halikarnassos", "Babylon", "Gizah"])
+    while not (state.queue and state.queue[0][0] == kind and turn in (None, state.turn)):
+        assert not state.is_terminal, "no such state in this game"
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _emptied_discard(data: Save) -> None:
+    """The discard pile's cards moved to the box (each card still in one place)."""
+    data["box"] += data["discard"]
+    data["discard"], data["discard_known"] = [], []
+
+
+@pytest.mark.parametrize(
+    ("kind", "tamper", "words"),
+    [
+        (
+            "build_from_discard",
+            lambda d: d["queue"][0].__setitem__(0, "discard_sevenths"),
+            r"queue \[\('discard_sevenths', 0\)\] starts with discard_sevenths",
+        ),
+        (
+            "build_from_discard",
+            lambda d: d["queue"][0].__setitem__(0, "seventh_card"),
+            r"queue \[\('seventh_card', 0\)\] at turn 1 is no order of owed decisions",
+        ),
+        (
+            "build_from_discard",
+            lambda d: d["queue"].append(["build_from_discard", 0]),
+            "is no order of owed decisions",
+        ),
+        (
+            "seventh_card",
+            lambda d: d["queue"].reverse(),
+            r"queue \[\('discard_sevenths', -1\), \('seventh_card', 1\)\] starts with discard_sevenths",
+        ),
+        ("seventh_card", lambda d: d["queue"].pop(), "is no order of owed decisions"),
+        (
+            "seventh_card",
+            lambda d: d["queue"][0].__setitem__(1, 2),
+            r"queue: city 2 \(Gizah B\) owes a seventh_card without the wonder stage that plays the 7th card",
+        ),
+        (
+            "build_from_discard",
+            lambda d: d["queue"][0].__setitem__(1, 1),
+            r"queue: city 1 \(Babylon B\) owes a build_from_discard, owed only the turn a city builds",
+        ),
+        (
+            "build_from_discard",
+            _emptied_discard,
+            "queue: city 0 owes a build_from_discard, but the discard pile holds no structure it does not have",
+        ),
+    ],
+)
+def test_an_owed_decision_the_rules_do_not_leave_is_refused(
+    kind: str, tamper: Callable[[Save], Any], words: str
+) -> None:
+    """A build from the discard pile renamed discard_sevenths loaded with no legal action."""
+    state = _owing(kind)
+    data = _copy(state.to_dict())
+    GAME.state_from_dict(data, verify=False)  # the untouched save loads
+    tamper(data)
+    _refused(data, words)
+    _refused(data, words, verify=True)
+
+
+# ---------------------------------------------------------------------- G3: memories of the hands
+
+
+def _row_swapped(data: Save) -> None:
+    row = data["hands"]["seen"][4]
+    row[0], row[4] = row[4], row[0]
+
+
+def _hands_swapped(data: Save) -> None:
+    hands = data["hands"]["cards"]
+    hands[2], hands[3] = hands[3], hands[2]
+
+
+def _remembered_in_another_hand(data: Save) -> None:
+    data["hands"]["seen"][0][1][0] = data["hands"]["cards"][3][0]  # seat 0 has not seen hand 3
+
+
+def _boxed_guild_remembered(data: Save) -> None:
+    memory = data["hands"]["seen"][0][1]
+    memory[0] = next(card for card in data["box"] if CARDS[card].is_guild)
+
+
+@pytest.mark.parametrize(
+    ("tamper", "words"),
+    [
+        (_row_swapped, r"hands\.seen\[4\]\[4\] must be the hand seat 4 holds"),
+        (_hands_swapped, r"hands\.seen\[2\]\[2\] must be the hand seat 2 holds"),
+        (
+            _remembered_in_another_hand,
+            r"hands\.seen\[0\]\[1\]: seat 0 remembers \['III-[\w-]+'\] in seat 1's hand",
+        ),
+        (
+            _boxed_guild_remembered,
+            r"hands\.seen\[0\]\[1\]: seat 0 remembers \['III-\w+_guild'\] in seat 1's hand",
+        ),
+    ],
+)
+def test_a_memory_of_a_hand_that_play_cannot_leave_is_refused(
+    tamper: Callable[[Save], Any], words: str
+) -> None:
+    """Each loaded, and determinize then failed: no place for a hidden card (AssertionError) or
+    a guild to leave in the box (ValueError from a sample)."""
+    state = _played_until(5, 9, lambda s: s.age == 3 and s.turn == 3, side="B")
+    data = _copy(state.to_dict())
+    assert data["hands"]["seen"][0][1], "seat 0 has seen seat 1's hand"
+    tamper(data)
+    _refused(data, words)
+    guess = _copy(state.determinize(0, 1).to_dict())
+    tamper(guess)
+    _refused(guess, words, verify=True)
+
+
+def test_memories_go_with_the_discarded_seventh_cards() -> None:
+    state = _owing("build_from_discard", seed=1, turn=6)  # Halikarnassos builds after the 6th turn
+    assert not any(state.hands.cards)
+    data = _copy(state.to_dict())
+    GAME.state_from_dict(data, verify=False)  # the untouched save loads
+    data["hands"]["seen"][0][1] = [next(card for card in data["discard"] if CARDS[card].age == state.age)]
+    _refused(data, "every memory goes with the discarded 7th cards")
+
 
 _SIDES = ("A", "B", "random")
+
+
+def _edit_memories(data: Save, rng: random.Random) -> None:
+    """One random edit of what the seats remember of the hands, or of the hands themselves."""
+    seen = data["hands"]["seen"]
+    seats = range(len(seen))
+    viewer, other = rng.choice(seats), rng.choice(seats)
+    age = [card for card in CARDS if CARDS[card].age == data["age"]]
+    edit = rng.randrange(5)
+    if edit == 0:
+        hands = data["hands"]["cards"]
+        hands[viewer], hands[other] = hands[other], hands[viewer]
+    elif edit == 1:
+        seen[viewer][viewer], seen[viewer][other] = seen[viewer][other], seen[viewer][viewer]
+    elif edit == 2 and seen[viewer][other]:
+        seen[viewer][other][0] = rng.choice(age)
+    elif edit == 3:
+        seen[viewer][other] = sorted({*seen[viewer][other], rng.choice(age)})
+    elif seen[viewer][other]:
+        seen[viewer][other].pop()
+
+
+def test_determinize_does_not_fail_on_a_save_with_edited_memories_that_loads() -> None:
+    """Whatever of 150 random edits of the memories loads plays on to the end of its Age with
+    every seat's determinize working and each state's save loading."""
+    rng = random.Random(5)
+    loaded = 0
+    for attempt in range(150):
+        players = 2 + attempt % 6
+        state = GAME.new_game(players=players, seed=attempt, side=_SIDES[attempt % 3])
+        for _ in range(rng.randrange(10, 110)):
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_terminal:
+            continue
+        data = _copy(state.to_dict() if attempt % 3 else state.determinize(attempt % players, 1).to_dict())
+        _edit_memories(data, rng)
+        try:
+            state = GAME.state_from_dict(data, verify=False)
+        except ValueError:
+            continue
+        loaded += 1
+        age = state.age
+        while not state.is_terminal and state.age == age:
+            for seat in range(players):
+                state.determinize(seat, 1)
+            GAME.state_from_dict(_copy(state.to_dict()), verify=False)
+            state.apply(rng.choice(state.legal_actions()))
+    assert loaded
+
+
+def test_a_two_player_guess_may_deal_a_remembered_card_to_the_free_citys_pile() -> None:
+    """After the reveal the holder may have played the pile card it drew, unseen by its
+    opponent, who still counts one card of that hand unseen: the opponent's guess keeps fewer
+    of the cards it remembers there, and may deal one to the Free City's pile. That guess
+    loads, and so do its saves as it plays on."""
+    state = _owing("build_from_discard", seed=2014, turn=2, players=2)
+    guess = state.determinize(0, 0)
+    assert set(guess.hands.seen[0][1]) & set(guess.pile)
+    rng = Rng.from_seed(0)
+    for _ in range(4):
+        GAME.state_from_dict(_copy(guess.to_dict()), verify=True)
+        guess.determinize(1, 0)
+        guess.apply(rng.choice(guess.legal_actions()))
+
+
+# ---------------------------------------------------------------------- no false refusals
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
@@ -255,3 +512,30 @@ def test_every_state_of_random_games_loads_trusted(players: int) -> None:
             state.apply(rng.choice(state.legal_actions()))
             step += 1
     assert guesses
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_every_seats_guess_of_an_owed_decision_loads(players: int) -> None:
+    """With Halikarnassos and Babylon on side B: at every decision owed after a turn, each seat's
+    guess (the one acting knows the discard pile, the others do not; with 2 players the pile
+    card a holder drew may have left its hand unseen), and its save after a few moves, load."""
+    boards = ["Halikarnassos", "Babylon", "Gizah", "Rhodos", "Ephesos", "Alexandria", "Olympia"]
+    owed = 0
+    for game in range(4):
+        seed = 1000 * players + game
+        rng = Rng.from_seed(seed)
+        cities = 3 if players == 2 else players
+        state = GAME.new_game(players=players, seed=seed, side="B", boards=boards[:cities])
+        while not state.is_terminal:
+            if state.queue:
+                owed += 1
+                for seat in range(players):
+                    guess = state.determinize(seat, owed)
+                    GAME.state_from_dict(_copy(guess.to_dict()), verify=True)
+                    for _ in range(3):
+                        if guess.is_terminal:
+                            break
+                        guess.apply(rng.choice(guess.legal_actions()))
+                        GAME.state_from_dict(_copy(guess.to_dict()), verify=True)
+            state.apply(rng.choice(state.legal_actions()))
+    assert owed

@@ -4,7 +4,8 @@ pending decisions. Each raises ``ValueError`` naming what is wrong."""
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
+from operator import getitem
+from typing import TYPE_CHECKING, NoReturn
 
 from tabletop.core.invariants import each_in_one_place
 
@@ -29,6 +30,25 @@ _DECK_AGES = (_OF_AGE[1], _OF_AGE[2], _OF_AGE[3])
 _COMMIT_ORDER = {0: (0, 2, 1), 1: (0, 1, 2)}
 #: Per player count, every bit mask of seats (who knows a discarded or tucked card).
 _SEAT_MASKS = {n: frozenset(range(1 << n)) for n in range(2, 8)}
+#: 2 players: the seat holding the Free City card on the first turn of each Age (left of the
+#: Free City in Ages I and III, right of it in Age II); it changes hands with every turn.
+_FIRST_HOLDER = {1: 0, 2: 1, 3: 0}
+#: Per board and side, the indexes of the wonder stages whose power is Halikarnassos' build
+#: from the discard pile; the boards with one (Halikarnassos alone); and per board and side how
+#: many stages a city has built once it has one (more than it can: never).
+_FROM_DISCARD = {
+    (board.name, side): frozenset(
+        i for i, stage in enumerate(stages) if stage.effect.special == "build_from_discard"
+    )
+    for board in BOARDS.values()
+    for side, stages in board.sides.items()
+}
+_FROM_DISCARD_BOARDS = tuple(sorted({board for (board, _), stages in _FROM_DISCARD.items() if stages}))
+_FROM_DISCARD_AFTER = {
+    (board.name, side): min(_FROM_DISCARD[board.name, side], default=len(stages)) + 1
+    for board in BOARDS.values()
+    for side, stages in board.sides.items()
+}
 
 
 def check(s: SevenWondersState) -> None:
@@ -99,19 +119,6 @@ def check(s: SevenWondersState) -> None:
     sizes = {HAND_SIZE - s.turn, 0} if s.turn == TURNS_PER_AGE else {HAND_SIZE - s.turn}
     if len(s.pile) not in (sizes if n == 2 else {0}):
         raise ValueError(f"the Free City's pile holds {len(s.pile)} cards at turn {s.turn} with {n} players")
-    if not _ALL_CARDS.issuperset(chain(*chain(*s.hands.seen))):  # an unknown one broke the tensor
-        raise ValueError(f"hands.seen names what is no card: {s.hands.seen}")
-    # A card is in one hand, so what a seat remembers of the hands never repeats a card, and is of
-    # the Age dealt (each deal starts the memories afresh): a save remembering one card in two
-    # hands, or an Age III card in an Age II hand, loaded, and determinize dealt a card twice or
-    # found no place for one (AssertionError).
-    of_age = _OF_AGE[s.age]
-    for viewer, memories in enumerate(s.hands.seen):
-        remembered = list(chain.from_iterable(memories))
-        if len(set(remembered)) != len(remembered) or not of_age.issuperset(remembered):
-            raise ValueError(
-                f"seat {viewer} remembers a card in two hands, twice in one, or of another Age: {memories}"
-            )
     if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
         raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
@@ -143,8 +150,204 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"outcome reason {s.outcome.reason!r} is not one of {', '.join(REASONS)}")
     if s.outcome is None and not s.queue and not s.choices.waiting:
         raise ValueError("a game in progress must wait for a choice or an owed decision")
+    if s.queue:
+        _check_queue(s)
+    _check_hands(s, n)
+    _check_memories(s, n)
     if s.choices.waiting or s.choices.choices:
         _check_turn(s, cities)
+
+
+def _check_queue(s: SevenWondersState) -> None:
+    """The decisions owed after a turn, as ``effects`` leaves them for a player: during an Age
+    only Halikarnassos' build (the turn its stage is built); after the 6th turn Babylon B's 7th
+    card, the discard of the 7th cards (city -1), then Halikarnassos' build, the first of them
+    one that ``advance`` does not pass over (it discards the 7th cards at once, and drops a 7th
+    card with none to play and a build with nothing to build). A save whose queue entry was
+    renamed ``discard_sevenths`` loaded with no legal action in a game not over."""
+    queue = s.queue
+    head, city = queue[0]
+    if head == "discard_sevenths":
+        raise ValueError(
+            f"queue {queue} starts with discard_sevenths: the 7th cards are discarded as soon as "
+            "nothing is owed before it, so no player ever waits on it"
+        )
+    if head == "seventh_card":
+        shape = (
+            s.turn == TURNS_PER_AGE
+            and len(queue) <= 3
+            and queue[1:2] == [("discard_sevenths", -1)]
+            and all(kind == "build_from_discard" for kind, _ in queue[2:])
+        )
+    else:
+        shape = len(queue) == 1
+    if not shape:
+        raise ValueError(
+            f"queue {queue} at turn {s.turn} is no order of owed decisions: after the "
+            f"{TURNS_PER_AGE}th turn seventh_card (one city), discard_sevenths (city -1), "
+            "build_from_discard (one city); after any other turn build_from_discard alone"
+        )
+    if not s.views:  # derived on loading unless a component was unknown (refused above)
+        s.refresh()
+    for kind, owing in queue:
+        if kind == "seventh_card" and "play_seventh_card" not in s.views[owing].powers:
+            raise ValueError(
+                f"queue: city {owing} ({s.boards[owing]} {s.sides[owing]}) owes a seventh_card "
+                "without the wonder stage that plays the 7th card (Babylon B's second)"
+            )
+        if (
+            kind == "build_from_discard"
+            and len(s.tucked[owing]) - 1 not in _FROM_DISCARD[s.boards[owing], s.sides[owing]]
+        ):
+            raise ValueError(
+                f"queue: city {owing} ({s.boards[owing]} {s.sides[owing]}) owes a build_from_discard, "
+                "owed only the turn a city builds a Halikarnassos stage that gives it, and the last "
+                f"of its {len(s.tucked[owing])} stages built gives none"
+            )
+    if head == "build_from_discard":
+        names = s.views[city].names
+        if all(_NAME_OF(card) in names for card in s.discard):
+            raise ValueError(
+                f"queue: city {city} owes a build_from_discard, but the discard pile holds no "
+                "structure it does not have (the power is then lost at once)"
+            )
+
+
+def _check_hands(s: SevenWondersState, n: int) -> None:
+    """Turn, hands, the Free City's pile and its card's holder fit one moment of the Age. A hand
+    of 7 is dealt to every seat and the cities play a card each turn, so while they choose every
+    hand holds 8 - turn cards (with 2 players the holder one more: the pile card it drew, the
+    Free City playing from its hand); after the reveal, while a decision is owed, 7 - turn;
+    once the 7th cards are discarded (Halikarnassos building after the 6th turn, or the game
+    over) none. The Free City card starts each Age with seat 0 (seat 1 in Age II) and changes
+    hands every turn. A save with turn 6 edited to 4 loaded, and two turns later the hands ran
+    out in a game with no legal action."""
+    turn = s.turn
+    if n == 2:
+        holder = _FIRST_HOLDER[s.age] ^ ((turn - 1) & 1)
+        if s.holder != holder:
+            raise ValueError(
+                f"holder: the Free City card starts Age {s.age} with seat {_FIRST_HOLDER[s.age]} and "
+                f"changes hands every turn, so seat {holder} holds it at turn {turn}, not {s.holder}"
+            )
+    queue = s.queue
+    discarded = False
+    if s.outcome is not None:
+        if s.age != 3 or turn != TURNS_PER_AGE or queue:
+            raise ValueError(
+                f"outcome: a game ends after the {TURNS_PER_AGE}th turn of Age III with nothing owed, "
+                f"not at age {s.age}, turn {turn} with queue {queue}"
+            )
+        discarded, size, when = True, 0, "once the game is over,"
+    elif queue and turn == TURNS_PER_AGE and queue[0][0] == "build_from_discard":
+        discarded, size, when = True, 0, "once the 7th cards are discarded,"
+    elif queue:
+        size, when = HAND_SIZE - turn, f"after the reveal, {HAND_SIZE} - turn ="
+    else:
+        size, when = HAND_SIZE + 1 - turn, f"while the cities choose, {HAND_SIZE + 1} - turn ="
+    sizes = list(map(len, s.hands.cards))
+    expected = [size] * n
+    drawn = n == 2 and not queue and not discarded  # the holder's pile card, while the cities choose
+    if drawn:
+        expected[s.holder] += 1
+    if sizes != expected:
+        extra = " (the Free City card's holder one more: its pile card)" if drawn else ""
+        raise ValueError(
+            f"turn {turn} does not fit the hands: {when} {size} cards a hand{extra}, got hand sizes {sizes}"
+        )
+    if n == 2 and len(s.pile) != (0 if discarded else HAND_SIZE - turn):
+        raise ValueError(
+            f"the Free City's pile holds {len(s.pile)} cards at turn {turn}: "
+            + ("none once the 7th cards are discarded" if discarded else f"{HAND_SIZE} - turn until they are")
+        )
+
+
+def _check_memories(s: SevenWondersState, n: int) -> None:
+    """What each seat remembers of the hands is where play can have left it. Its own hand is the
+    hand it holds. A card seen in another's hand is of the Age dealt (each deal starts the
+    memories afresh) and remembered once (a card is in one hand); it is still in that hand, or
+    went face down (the discard pile, a wonder stage), perhaps on from the discard pile to
+    Halikarnassos' structures; a card built in public is forgotten by all. Once the 7th cards
+    are discarded nothing is remembered. Saves remembering a card in two hands, an Age III card
+    in an Age II hand, a guild of the box, or with two hands swapped loaded, and ``determinize``
+    then dealt a card twice or found no place for one (AssertionError, or ValueError from a
+    sample).
+
+    One pass over the memories that are not the hand as it is (most are: a hand is seen as it is
+    passed) tells a save that passes; only one that fails pays for the checks naming why."""
+    cards = s.hands.cards
+    seen = s.hands.seen
+    if list(map(getitem, seen, range(n))) != cards:
+        _name_memory_fault(s, n)
+    of_age = _OF_AGE[s.age]
+    elsewhere: frozenset[str] | None = None
+    for row in seen:
+        # The cards of a hand are of the Age, distinct, and in no memory of another hand (they
+        # are not elsewhere): so a memory equal to its hand is right, and a card remembered
+        # twice is one gone from the hand of a memory that is not.
+        remembered: set[str] = set()
+        for memory, hand in zip(row, cards):
+            if memory == hand or not memory:
+                continue
+            if elsewhere is None:
+                elsewhere = _left_in_secret(s, n)
+            for card in memory:  # a few cards: cheaper than making sets of them
+                if card in remembered or (card not in hand and (card not in elsewhere or card not in of_age)):
+                    _name_memory_fault(s, n)
+                remembered.add(card)
+
+
+def _name_memory_fault(s: SevenWondersState, n: int) -> NoReturn:
+    """Raise the error naming what is wrong with the memories of the hands (see
+    :func:`_check_memories`)."""
+    cards = s.hands.cards
+    seen = s.hands.seen
+    if not _ALL_CARDS.issuperset(chain(*chain(*seen))):  # an unknown one broke the tensor
+        raise ValueError(f"hands.seen names what is no card: {seen}")
+    of_age = _OF_AGE[s.age]
+    for viewer, memories in enumerate(seen):
+        remembered = list(chain.from_iterable(memories))
+        if len(set(remembered)) != len(remembered) or not of_age.issuperset(remembered):
+            raise ValueError(
+                f"seat {viewer} remembers a card in two hands, twice in one, or of another Age: {memories}"
+            )
+    for viewer, row in enumerate(seen):
+        if row[viewer] != cards[viewer]:
+            raise ValueError(
+                f"hands.seen[{viewer}][{viewer}] must be the hand seat {viewer} holds, "
+                f"{list(cards[viewer])}, got {list(row[viewer])}"
+            )
+    elsewhere = _left_in_secret(s, n)
+    for viewer, row in enumerate(seen):
+        for other, (memory, hand) in enumerate(zip(row, cards)):
+            lost = sorted(set(memory).difference(hand, elsewhere))
+            if lost:
+                raise ValueError(
+                    f"hands.seen[{viewer}][{other}]: seat {viewer} remembers {lost} in seat {other}'s "
+                    "hand, which can have left it only face down (discard pile, wonder stage, then "
+                    "Halikarnassos' structures)"
+                    + ("" if any(cards) else ", and every memory goes with the discarded 7th cards")
+                )
+    raise AssertionError(f"no fault found in the memories {seen}")  # pragma: no cover
+
+
+def _left_in_secret(s: SevenWondersState, n: int) -> frozenset[str]:
+    """The cards a card seen in a hand may have gone to unseen: none once the hands are empty
+    (the 7th cards discarded, every memory with them); else the discard pile, the wonders and
+    the structures of a city with Halikarnassos' build from the pile (and in a determinized
+    state with 2 players the Free City's pile: ``hidden.resample`` may deal a remembered card
+    there when the pile card its holder drew has left the hand unseen)."""
+    if not any(s.hands.cards):
+        return frozenset()
+    places = [s.discard, *s.tucked]
+    for board in _FROM_DISCARD_BOARDS:  # (the boards are distinct: checked above)
+        if board in s.boards:
+            city = s.boards.index(board)
+            if len(s.tucked[city]) >= _FROM_DISCARD_AFTER[board, s.sides[city]]:
+                places.append(s.built[city])
+    if n == 2 and s.determinized:
+        places.append(s.pile)
+    return frozenset(chain.from_iterable(places))
 
 
 def _check_knowledge(s: SevenWondersState, n: int) -> None:
