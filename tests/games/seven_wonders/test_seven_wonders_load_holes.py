@@ -471,14 +471,19 @@ def test_determinize_does_not_fail_on_a_save_with_edited_memories_that_loads() -
     assert loaded
 
 
-def test_a_two_player_guess_may_deal_a_remembered_card_to_the_free_citys_pile() -> None:
+def test_a_two_player_guess_keeps_a_remembered_card_that_had_nowhere_else_to_go() -> None:
     """After the reveal the holder may have played the pile card it drew, unseen by its
-    opponent, who still counts one card of that hand unseen: the opponent's guess keeps fewer
-    of the cards it remembers there, and may deal one to the Free City's pile. That guess
-    loads, and so do its saves as it plays on."""
+    opponent, who still counts one card of that hand unseen. Seat 0 remembers all five cards of
+    seat 1's hand and knows every face-down card of the Age: the remembered cards cannot have
+    left, so every guess deals seat 1 exactly those five (none to the Free City's pile, where a
+    card seen in a hand never goes back). The guesses load, and so do their saves in play."""
     state = _owing("build_from_discard", seed=2014, turn=2, players=2)
+    assert state.hands.unseen[0][1] == 1 and set(state.hands.seen[0][1]) == set(state.hands.cards[1])
+    for seed in range(12):
+        guess = state.determinize(0, seed)
+        assert guess.hands.cards[1] == state.hands.cards[1]
+        assert not set(state.hands.seen[0][1]) & set(guess.pile)
     guess = state.determinize(0, 0)
-    assert set(guess.hands.seen[0][1]) & set(guess.pile)
     rng = Rng.from_seed(0)
     for _ in range(4):
         GAME.state_from_dict(_copy(guess.to_dict()), verify=True)

@@ -11,6 +11,7 @@ in the box.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .components import CARDS
@@ -109,6 +110,7 @@ def resample(s: SevenWondersState, seat: int) -> None:
     general: dict[int, int] = {}
     left_secretly: list[str] = []
     remembered: set[str] = set()
+    gone: list[tuple[int, str]] = []
     for other in range(n):
         if other == seat:
             continue
@@ -120,7 +122,29 @@ def resample(s: SevenWondersState, seat: int) -> None:
         kept[other] = chosen
         general[other] = size - take
         chosen_set = set(chosen)
-        left_secretly.extend(card for card in memory if card not in chosen_set)
+        gone.extend((other, card) for card in memory if card not in chosen_set)
+    # A remembered card can have left its hand only face down, to a place of its Age ``seat``
+    # does not know: those beyond the places there are are still in their hands. (The unseen
+    # count is an upper bound: with 2 players the holder's drawn pile card can leave its hand
+    # unseen, and its opponent cannot tell whether a remembered card went with it.)
+    room = Counter(_back(card) for card, k in zip(s.discard, s.discard_known) if not k & bit)
+    room.update(
+        _back(card)
+        for cards, knowns in zip(s.tucked, s.tucked_known)
+        for card, k in zip(cards, knowns)
+        if not k & bit
+    )
+    if any(count > room[back] for back, count in Counter(_back(card) for _, card in gone).items()):
+        rng.shuffle(gone)
+        for other, card in gone:
+            if room[_back(card)] > 0 or general[other] == 0:
+                room[_back(card)] -= 1
+                left_secretly.append(card)
+            else:
+                kept[other].append(card)
+                general[other] -= 1
+    else:
+        left_secretly.extend(card for _, card in gone)
 
     # The guilds left in the box: any unknown guild nobody is known to hold.
     box_guilds = sum(1 for card in s.box if CARDS[card].is_guild)

@@ -334,9 +334,7 @@ def _name_memory_fault(s: SevenWondersState, n: int) -> NoReturn:
 def _left_in_secret(s: SevenWondersState, n: int) -> frozenset[str]:
     """The cards a card seen in a hand may have gone to unseen: none once the hands are empty
     (the 7th cards discarded, every memory with them); else the discard pile, the wonders and
-    the structures of a city with Halikarnassos' build from the pile (and in a determinized
-    state with 2 players the Free City's pile: ``hidden.resample`` may deal a remembered card
-    there when the pile card its holder drew has left the hand unseen)."""
+    the structures of a city with Halikarnassos' build from the pile."""
     if not any(s.hands.cards):
         return frozenset()
     places = [s.discard, *s.tucked]
@@ -345,8 +343,6 @@ def _left_in_secret(s: SevenWondersState, n: int) -> frozenset[str]:
             city = s.boards.index(board)
             if len(s.tucked[city]) >= _FROM_DISCARD_AFTER[board, s.sides[city]]:
                 places.append(s.built[city])
-    if n == 2 and s.determinized:
-        places.append(s.pile)
     return frozenset(chain.from_iterable(places))
 
 
