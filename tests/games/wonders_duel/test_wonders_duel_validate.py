@@ -486,7 +486,20 @@ def test_an_extra_turn_comes_from_a_wonder_that_plays_again() -> None:
 def test_rounds_follow_the_cards_taken() -> None:
     data = mid_game(1)
     data["turns"]["round"] = 10**9
-    refused(data, r"turns.round is 1000000000, but \d+ draft picks and cards taken allow at most \d+")
+    refused(
+        data,
+        r"turns.round 1000000000 and turns.position \d mean \d+ passes of play, but the draft and the cards taken allow",
+    )
+
+
+def test_a_round_one_ahead_of_the_passes_is_refused() -> None:
+    """The second player's turn of round r follows 2r - 1 passes: a trusted save with a round one
+    higher there loaded (the old bound, 1 + played // 2, ignored the position) and the next
+    pass then broke it."""
+    data = save(lambda s: s.age >= 1 and s.turns.position == 1 and s.outcome is None)
+    data["turns"]["round"] += 1
+    with pytest.raises(ValueError, match=r"turns.round \d+ and turns.position 1 mean \d+ passes of play"):
+        GAME.state_from_dict(data, verify=False)  # a trusted save: no history replay to catch it
 
 
 # ---------------------------------------------------------------------- science pairs

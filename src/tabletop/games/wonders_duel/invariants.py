@@ -8,6 +8,7 @@ saved state the rules could never reach is refused. It is not called during play
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tabletop.core.invariants import counts_add_up, each_once
@@ -366,13 +367,25 @@ def _check_turns(s: WondersDuelState) -> None:
             raise ValueError(
                 f"player {seat} is owed an extra turn without a built Wonder that plays again (or Theology)"
             )
-    # Play passes on after a draft pick or a card taken, and a round ends every second time.
-    played = _taken_from_structures(s) + s.draft_pick
-    if turns.round > 1 + played // 2:
+    # Play passes on when the draft's picker changes (0,1,1,0 1,0,0,1: none with the Wonders
+    # dealt), then at most once a card taken (not to an extra turn, nor from an Age's last card:
+    # the next Age's starter is set, not passed to); a round ends every second pass, so the
+    # passes so far are 2 a round before this one and this round's position.
+    drafted = 0 if s.options.get("wonders") == "beginner" else _draft_passes(s.draft_pick)
+    most = drafted + _taken_from_structures(s) - max(0, s.age - 1)
+    passes = 2 * (turns.round - 1) + turns.position
+    if passes > most:
         raise ValueError(
-            f"turns.round is {turns.round}, but {played} draft picks and cards taken allow at most "
-            f"{1 + played // 2}"
+            f"turns.round {turns.round} and turns.position {turns.position} mean {passes} passes of play, "
+            f"but the draft and the cards taken allow at most {most}"
         )
+
+
+def _draft_passes(picks: int) -> int:
+    """How often the draft's picker changed in its first ``picks`` picks (the last Wonder of each
+    four goes to the first picker unpicked)."""
+    seats = [draft_picker(p) for p in range(min(picks, DRAFT_PICKS - 1) + 1) if p % 4 != 3]
+    return sum(a != b for a, b in pairwise(seats))
 
 
 def _check_decision(s: WondersDuelState) -> None:
