@@ -158,6 +158,7 @@ def test_dozen_war_trusted_save_with_a_unit_mark_the_tensor_cannot_read_is_refus
 def test_dozen_war_trusted_save_with_an_event_modifier_no_event_gives_is_refused(edit: str) -> None:
     """Before: a trusted save with a round modifier's fields reordered loaded, and the
     observation tensor raised KeyError."""
+    from tabletop.games.dozen_war.invariants import _MODIFIER_AMOUNTS
     from tabletop.games.dozen_war.tensor import MODIFIERS
 
     game = tabletop.load("dozen_war")
@@ -166,7 +167,8 @@ def test_dozen_war_trusted_save_with_an_event_modifier_no_event_gives_is_refused
     save["modifiers"] = [[1, stat, units, 2]] if edit == "reordered" else [[3, units, stat, 2]]
     with pytest.raises(ValueError, match="is no seat's event modifier"):
         game.state_from_dict(save, verify=False)
-    save["modifiers"] = [[1, units, stat, 2]]  # a modifier an event gives: the save loads
+    amount = next(a for u, s, a in _MODIFIER_AMOUNTS if (u, s) == (units, stat))
+    save["modifiers"] = [[1, units, stat, amount]]  # a modifier an event gives: the save loads
     assert game.state_from_dict(save, verify=False).observation_tensor(0)
 
 
