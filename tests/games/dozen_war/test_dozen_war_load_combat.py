@@ -18,6 +18,9 @@ import attrs
 import pytest
 
 from tabletop.games.dozen_war import GAME
+from tabletop.games.dozen_war.agenda_checks import check_ctx
+from tabletop.games.dozen_war.board import spec_of
+from tabletop.games.dozen_war.components import SKILLS, TOKENS
 from tabletop.games.dozen_war.invariants import _ATTACK_BOUNDS
 from tabletop.games.dozen_war.scoring import eliminate
 from tabletop.games.dozen_war.state import DozenWarState
@@ -180,6 +183,8 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
         _targets_pending,
         lambda d: _attack("unit", _dead_unit(d))(d),
     ),
+    "attack chosen no unit or castle": ("attack.chosen", _targets_pending, _attack("chosen", [-1])),
+    "attack targets past the castles": ("attack.targets", _targets_pending, _attack("targets", [10**6])),
     "heal_user negative": ("attack.heal_user", _in_hit, _attack("heal_user", -1)),
     "attack damage negative": ("attack.damage", _targets_pending, _attack("damage", -3)),
     "attack damage past the data": ("attack.damage", _targets_pending, _attack("damage", 10**6)),
@@ -269,3 +274,29 @@ def test_a_seat_eliminated_after_its_turn_in_the_round_still_loads() -> None:
         if state.is_terminal:
             break
         state.apply(chooser.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("attacker", -1),
+        ("attacker", 10**6),
+        ("cell", -1),
+        ("anchor", 10**6),
+        ("picked", [-3]),
+        ("stars", 99),
+        ("cap", -1),
+    ],
+)
+def test_an_effects_context_out_of_range_is_refused_naming_the_key(key: str, value: Any) -> None:
+    """The unit, cells, picks and stars an effect keeps between its steps (Lao Móc's attacker,
+    a token's cell, a selection's picks, a copied skill's star cap): an attacker of -1 loaded."""
+    spec = spec_of(GAME.new_game(players=4, seed=1, mode="ffa"))
+    ctx: dict[str, Any] = {key: value}
+    if key == "stars":
+        ctx["source"] = next(iter(SKILLS))
+    if key == "cell":
+        ctx["token"] = next(iter(TOKENS))
+    with pytest.raises(ValueError, match=f"ctx.{key} is"):
+        check_ctx("ctx", ctx, spec)
+    check_ctx("ctx", {**ctx, key: [0] if key == "picked" else 0}, spec)  # in range: passes

@@ -11,7 +11,8 @@ from typing import Any
 
 from tabletop.core.describe import shown
 
-from .components import CARDS, CLASSES, EVENTS, SKILLS, TOKENS, MapSpec
+from .actions import CASTLE_BASE
+from .components import CARDS, CLASSES, EVENTS, MAX_UNITS, SKILLS, TOKENS, MapSpec
 from .interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
 from .model import Task
 
@@ -309,6 +310,8 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
 #: own-turn use), a token dug and its cell, an event's zone, the units picked so far, a copied
 #: skill's star cap, the infantry unit a Lao Móc attacks with, the cell of a user paying HP, the
 #: receiver a counter remembers (checked below).
+#: The most stars a skill or card has (R5.5a).
+_MOST_STARS = max(max(skill.stars for skill in SKILLS.values()), max(card.stars for card in CARDS.values()))
 _CTX_KEYS: dict[str, _Check] = {
     "stars": is_int,
     "source": _one_of(SKILLS, CARDS),
@@ -336,9 +339,17 @@ def check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
     for pair in (("stars", "source"), ("token", "cell")):  # started together (``interpreter.start``)
         if (pair[0] in ctx) != (pair[1] in ctx):
             raise ValueError(f"{where} has one of {list(pair)} without the other")
-    anchor = ctx.get("anchor")
-    if anchor is not None and not 0 <= anchor < spec.grid.size:
-        raise ValueError(f"{where}.anchor is {shown(anchor)}, not a cell of the map")
+    for key in ("anchor", "cell"):
+        if key in ctx and not 0 <= ctx[key] < spec.grid.size:
+            raise ValueError(f"{where}.{key} is {shown(ctx[key])}, not a cell of the map")
+    if "attacker" in ctx and not 0 <= ctx["attacker"] < MAX_UNITS:
+        raise ValueError(f"{where}.attacker is {shown(ctx['attacker'])}, no unit id of 0..{MAX_UNITS - 1}")
+    top = CASTLE_BASE + sum(len(home.castles) for home in spec.homes.values())
+    if not all(0 <= item < top for item in ctx.get("picked", ())):
+        raise ValueError(f"{where}.picked is {shown(ctx['picked'])}, not unit or castle ids of 0..{top - 1}")
+    for key in ("stars", "cap"):
+        if key in ctx and not 0 <= ctx[key] <= _MOST_STARS:
+            raise ValueError(f"{where}.{key} is {shown(ctx[key])}, outside 0..{_MOST_STARS} stars (R5.5a)")
     info = ctx.get("receiver_info")
     if info is not None and not (
         isinstance(info, list)

@@ -678,6 +678,12 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if attack.card and attack.card not in CARDS:
             raise ValueError(f"attack.card is {attack.card!r}, no card")
         _check_attacker(state, attack, kinds)
+        top = CASTLE_BASE + len(state.castles)
+        for name, listed in (("targets", attack.targets), ("chosen", attack.chosen)):
+            if not all(is_int(item) and 0 <= item < top for item in listed):
+                raise ValueError(
+                    f"attack.{name} is {shown(listed)}, not unit or castle ids of 0..{top - 1} (R12.4)"
+                )
         for name, most in _ATTACK_BOUNDS.items():
             value = getattr(attack, name)
             if not is_int(value) or not 0 <= value <= most:
