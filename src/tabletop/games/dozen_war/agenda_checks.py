@@ -6,7 +6,7 @@ loaded, then failed an assertion or raised mid-apply."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
 from tabletop.core.describe import shown
@@ -167,10 +167,9 @@ CHOICE_PARAMS: dict[str, _Check] = {
 }
 
 
-def _operations() -> frozenset[str]:
-    """Every operation the data's skills, cards, events and tokens hold, nested ones included,
-    as canonical JSON."""
-    found: set[str] = set()
+def data_dicts() -> Iterator[dict[str, Any]]:
+    """Every dict the data's skills, cards, event outcomes and tokens hold: each operation, and
+    each dict nested in one (selectors, a dice strike's branches, nested operations)."""
     stack: list[object] = [
         *(skill.effect for skill in SKILLS.values()),
         *(card.effect for card in CARDS.values()),
@@ -180,12 +179,16 @@ def _operations() -> frozenset[str]:
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if "op" in item:
-                found.add(json.dumps(item, sort_keys=True))
+            yield item
             stack.extend(item.values())
         elif isinstance(item, (list, tuple)):
             stack.extend(item)
-    return frozenset(found)
+
+
+def _operations() -> frozenset[str]:
+    """Every operation the data's skills, cards, events and tokens hold, nested ones included,
+    as canonical JSON."""
+    return frozenset(json.dumps(item, sort_keys=True) for item in data_dicts() if "op" in item)
 
 
 OPERATIONS = _operations()

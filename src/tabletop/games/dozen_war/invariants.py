@@ -12,7 +12,7 @@ from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_on
 
 from .actions import CASTLE_BASE
 from .agenda import AUTO, DECIDE
-from .agenda_checks import check_ctx, check_task_data, check_task_order, data_op, is_int
+from .agenda_checks import check_ctx, check_task_data, check_task_order, data_dicts, data_op, is_int
 from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
@@ -601,25 +601,9 @@ def _check_rosters(state: DozenWarState) -> None:
 _AFTER_KEYS = frozenset({"seat", "ref", "i", "user", "ctx"})
 
 
-def _data_ops() -> Iterator[dict[str, Any]]:
-    """Every operation of every skill, card, event outcome and token, and every dict nested in
-    one (a dice strike's branches), nested operations included."""
-    stack: list[object] = [skill.effect for skill in SKILLS.values()]
-    stack += [design.effect for design in CARDS.values()]
-    stack += [outcome.effects for event in EVENTS.values() for outcome in (event.low, event.high)]
-    stack += [token.effect for token in TOKENS.values()]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            yield item
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-
-
 def _most(key: str, *ops: str) -> int:
     """The largest whole number ``key`` holds in the data's operations (of ``ops``, if named)."""
-    values = [spec.get(key) for spec in _data_ops() if not ops or spec.get("op") in ops]
+    values = [spec.get(key) for spec in data_dicts() if not ops or spec.get("op") in ops]
     return max([value for value in values if isinstance(value, int) and is_int(value)], default=0)
 
 
@@ -648,7 +632,7 @@ _MOST_HEAL = _most("amount", "heal")
 #: The event modifiers as (units, stat, amount), as the events give them (R14).
 _MODIFIER_AMOUNTS = frozenset(
     (spec["units"], spec["stat"], spec["amount"])
-    for spec in _data_ops()
+    for spec in data_dicts()
     if spec.get("op") == "round_modifier"
 )
 
