@@ -181,6 +181,22 @@ def test_token_limit_outside_the_own_turn() -> None:
     refused(data, rf"player {waiting} holds \d+ tokens outside their turn; the limit is 10")
 
 
+def test_a_turn_over_the_token_limit_keeps_its_return_step() -> None:
+    """A trusted save of a turn over the limit with the return step taken off its tasks loaded,
+    and the turn then ended with 11 tokens (nothing after the return step gives tokens)."""
+    state = reach(
+        "trading_posts",
+        lambda s: s.decision == "return_tokens" and s.players[s.turns.current].tokens.total() > 10,
+        players=3,
+    )
+    data = save(state)
+    assert data["tasks"][0] == "return"
+    GAME.state_from_dict(json.loads(json.dumps(data)), verify=False)
+    del data["tasks"][0]
+    with pytest.raises(ValueError, match=r"holds \d+ tokens, over the limit of 10, but the turn's return"):
+        GAME.state_from_dict(data, verify=False)
+
+
 # ---------------------------------------------------------------------- tableaux
 
 

@@ -256,6 +256,12 @@ def _check_tokens(state: St) -> None:
         held = player.tokens.total()
         if held > TOKEN_LIMIT and seat != mid_turn:
             _fail(f"player {seat} holds {held} tokens outside their turn; the limit is {TOKEN_LIMIT}")
+        # Nothing after the return step gives tokens: a turn over the limit still has it to come.
+        if held > TOKEN_LIMIT and "return" not in state.tasks:
+            _fail(
+                f"player {seat} holds {held} tokens, over the limit of {TOKEN_LIMIT}, but the turn's "
+                "return of tokens is not among its tasks"
+            )
 
 
 def _tokens_add_up(pools: list[dict[str, int]], expected: dict[str, int]) -> bool:
