@@ -314,7 +314,7 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
 #: skill's star cap, the infantry unit a Lao Móc attacks with, the cell of a user paying HP, the
 #: receiver a counter remembers (checked below).
 #: The most stars a skill or card has (R5.5a).
-_MOST_STARS = max(max(skill.stars for skill in SKILLS.values()), max(card.stars for card in CARDS.values()))
+MOST_STARS = max(max(skill.stars for skill in SKILLS.values()), max(card.stars for card in CARDS.values()))
 _CTX_KEYS: dict[str, _Check] = {
     "stars": is_int,
     "source": _one_of(SKILLS, CARDS),
@@ -351,8 +351,8 @@ def check_ctx(where: str, ctx: dict[str, Any], spec: MapSpec) -> None:
     if not all(0 <= item < top for item in ctx.get("picked", ())):
         raise ValueError(f"{where}.picked is {shown(ctx['picked'])}, not unit or castle ids of 0..{top - 1}")
     for key in ("stars", "cap"):
-        if key in ctx and not 0 <= ctx[key] <= _MOST_STARS:
-            raise ValueError(f"{where}.{key} is {shown(ctx[key])}, outside 0..{_MOST_STARS} stars (R5.5a)")
+        if key in ctx and not 0 <= ctx[key] <= MOST_STARS:
+            raise ValueError(f"{where}.{key} is {shown(ctx[key])}, outside 0..{MOST_STARS} stars (R5.5a)")
     info = ctx.get("receiver_info")
     if info is not None and not (
         isinstance(info, list)

@@ -12,7 +12,15 @@ from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_on
 
 from .actions import CASTLE_BASE
 from .agenda import AUTO, DECIDE
-from .agenda_checks import check_ctx, check_task_data, check_task_order, data_dicts, data_op, is_int
+from .agenda_checks import (
+    MOST_STARS,
+    check_ctx,
+    check_task_data,
+    check_task_order,
+    data_dicts,
+    data_op,
+    is_int,
+)
 from .board import from_action_cell, occupancy, spec_of
 from .components import (
     BANK_COINS,
@@ -604,7 +612,7 @@ _AFTER_KEYS = frozenset({"seat", "ref", "i", "user", "ctx"})
 def _most(key: str, *ops: str) -> int:
     """The largest whole number ``key`` holds in the data's operations (of ``ops``, if named)."""
     values = [spec.get(key) for spec in data_dicts() if not ops or spec.get("op") in ops]
-    return max([value for value in values if isinstance(value, int) and is_int(value)], default=0)
+    return max([value for value in values if type(value) is int], default=0)
 
 
 def _attack_bounds() -> dict[str, int]:
@@ -622,7 +630,7 @@ def _attack_bounds() -> dict[str, int]:
         "extra": _most("strikes", *mod) + _most("hits", *strikes) + _BUFF_BOUNDS["strikes"],
         "splash_extra": _most("splash_extra", *mod),
         "max_targets": max(1, _most("max"), _BUFF_BOUNDS["max_targets"]),
-        "star": max(max(s.stars for s in SKILLS.values()), max(c.stars for c in CARDS.values())),
+        "star": MOST_STARS,
         "heal_user": _most("heal_user"),
     }
 
