@@ -105,6 +105,16 @@ def resample(s: SevenWondersState, seat: int) -> None:
     unknown = sorted(set(CARDS) - known)
     unknown_set = set(unknown)
 
+    # The face-down places ``seat`` does not know, by the Age on their backs, in a canonical order.
+    priority: dict[int, list[tuple[str, int, int]]] = {1: [], 2: [], 3: []}
+    for city, (cards, knowns) in enumerate(zip(s.tucked, s.tucked_known)):
+        for i, (card, k) in enumerate(zip(cards, knowns)):
+            if not k & bit:
+                priority[_back(card)].append(("tucked", city, i))
+    unknown_discard_backs = sorted(_back(card) for card, k in zip(s.discard, s.discard_known) if not k & bit)
+    for i, back in enumerate(unknown_discard_backs):
+        priority[back].append(("discard", 0, i))
+
     # Other hands: first the remembered cards, as many as can still be there.
     kept: dict[int, list[str]] = {}
     general: dict[int, int] = {}
@@ -127,13 +137,7 @@ def resample(s: SevenWondersState, seat: int) -> None:
     # does not know: those beyond the places there are are still in their hands. (The unseen
     # count is an upper bound: with 2 players the holder's drawn pile card can leave its hand
     # unseen, and its opponent cannot tell whether a remembered card went with it.)
-    room = Counter(_back(card) for card, k in zip(s.discard, s.discard_known) if not k & bit)
-    room.update(
-        _back(card)
-        for cards, knowns in zip(s.tucked, s.tucked_known)
-        for card, k in zip(cards, knowns)
-        if not k & bit
-    )
+    room = {back: len(slots) for back, slots in priority.items()}
     if any(count > room[back] for back, count in Counter(_back(card) for _, card in gone).items()):
         rng.shuffle(gone)
         for other, card in gone:
@@ -154,16 +158,8 @@ def resample(s: SevenWondersState, seat: int) -> None:
     for chosen_cards in kept.values():
         taken.update(chosen_cards)
 
-    # The face-down places, by the Age on their backs, in a canonical order.
-    priority: dict[int, list[tuple[str, int, int]]] = {1: [], 2: [], 3: []}
+    # The other places, by the Age on their backs, in a canonical order.
     plain: dict[int, list[tuple[str, int, int]]] = {1: [], 2: [], 3: []}
-    for city, (cards, knowns) in enumerate(zip(s.tucked, s.tucked_known)):
-        for i, (card, k) in enumerate(zip(cards, knowns)):
-            if not k & bit:
-                priority[_back(card)].append(("tucked", city, i))
-    unknown_discard_backs = sorted(_back(card) for card, k in zip(s.discard, s.discard_known) if not k & bit)
-    for i, back in enumerate(unknown_discard_backs):
-        priority[back].append(("discard", 0, i))
     for other in sorted(general):
         for i in range(general[other]):
             plain[s.age].append(("hand", other, i))
