@@ -113,11 +113,9 @@ def check(s: SevenWondersState) -> None:
     played = chain(*s.built, *s.tucked, s.discard, s.pile)
     if not all(map(frozenset.issuperset, _DECK_AGES, s.decks)) or not _UP_TO_AGE[s.age].issuperset(played):
         raise ValueError(f"age {s.age}: a deck holds another Age's card, or a later Age's card was played")
-    # The Free City's pile (2 players) gives its holder a card each turn: 7 - turn are left (none
-    # once the Free City's seventh card is played on the last turn); without it there is none. A
-    # trusted save with the pile emptied loaded, and the next turn's draw raised IndexError.
-    sizes = {HAND_SIZE - s.turn, 0} if s.turn == TURNS_PER_AGE else {HAND_SIZE - s.turn}
-    if len(s.pile) not in (sizes if n == 2 else {0}):
+    # Without the Free City (3 players or more) there is no pile; with it, ``_check_hands``
+    # counts it against the turn.
+    if n != 2 and s.pile:
         raise ValueError(f"the Free City's pile holds {len(s.pile)} cards at turn {s.turn} with {n} players")
     if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
         raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
@@ -255,6 +253,8 @@ def _check_hands(s: SevenWondersState, n: int) -> None:
         raise ValueError(
             f"turn {turn} does not fit the hands: {when} {size} cards a hand{extra}, got hand sizes {sizes}"
         )
+    # The Free City's pile gives its holder a card each turn: a trusted save with the pile
+    # emptied loaded, and the next turn's draw raised IndexError.
     if n == 2 and len(s.pile) != (0 if discarded else HAND_SIZE - turn):
         raise ValueError(
             f"the Free City's pile holds {len(s.pile)} cards at turn {turn}: "
