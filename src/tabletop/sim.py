@@ -22,6 +22,7 @@ import cattrs
 
 from .agents import make_agent
 from .core.game import Game
+from .core.integers import as_int
 from .core.registry import load
 from .core.serialize import describe_error, make_converter
 
@@ -638,8 +639,9 @@ def simulate(
         make_agent(kind, 0)  # refuse an unknown agent name before any game starts
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if (number := as_int(seed)) is None:
         raise ValueError(f"seed must be an int, got {seed!r}")
+    seed = number  # a numpy integer is written to the results as its plain value
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a positive int, got {workers!r}")
     if backend is None:

@@ -23,6 +23,7 @@ import cattrs
 
 from .agents import Agent, make_agent
 from .core.game import Game
+from .core.integers import as_int
 from .core.registry import load
 from .core.rng import Rng
 
@@ -196,8 +197,9 @@ def tournament(
         raise ValueError(f"game must be a game's name or a Game, got {game!r}")
     if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
         raise ValueError(f"agents must be a list of agent specs or agents, got {agents!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if (number := as_int(seed)) is None:
         raise ValueError(f"seed must be an int, got {seed!r}")
+    seed = number  # a numpy integer is written to the results as its plain value
     if options is not None and not isinstance(options, Mapping):
         raise ValueError(f"options must be a mapping of option names to values, got {options!r}")
     if isinstance(bootstrap, bool) or not isinstance(bootstrap, int) or bootstrap < 0:

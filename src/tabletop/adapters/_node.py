@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import operator
-
 from ..core.actions import Action, IllegalAction
+from ..core.integers import as_int
 from ..core.state import State
 
 
 def action_id(value: object) -> int:
     """``value`` as an action id: an int or a numpy integer; ``IllegalAction`` naming it for
     anything else (``int()`` would make 1.5, True or "3" some id, and a list a TypeError)."""
-    if not isinstance(value, bool):  # numpy's bool has no __index__ either
-        try:
-            return operator.index(value)  # type: ignore[arg-type]  # what is no integer raises
-        except TypeError:
-            pass
-    raise IllegalAction(f"an action id is an int, got {value!r:.80}")
+    number = as_int(value)
+    if number is None:
+        raise IllegalAction(f"an action id is an int, got {value!r:.80}")
+    return number
 
 
 def check_seed(seed: object) -> None:

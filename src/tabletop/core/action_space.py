@@ -16,6 +16,7 @@ import attrs
 
 from .actions import Action, same_types
 from .describe import shown
+from .integers import as_int
 
 
 @attrs.frozen
@@ -89,8 +90,10 @@ class ActionSpace:
 
     def decode(self, action_id: int) -> Action:
         """The action numbered ``action_id``; a ``ValueError`` if no action has that id."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < self.size:
+        number = as_int(action_id)  # a numpy integer (argmax over a mask) is an id too
+        if number is None or not 0 <= number < self.size:
             raise ValueError(f"action id must be an int in [0, {self.size}), got {shown(action_id)}")
+        action_id = number
         which = bisect.bisect_right(self._offsets, action_id) - 1
         block = self.blocks[which]
         code = action_id - self._offsets[which]

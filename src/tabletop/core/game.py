@@ -13,6 +13,7 @@ import attrs
 from .action_space import ActionSpace
 from .actions import Action, IllegalAction, install_snapshot, same_types
 from .describe import install_new_game, option_text, shown, state_repr
+from .integers import as_int
 from .notation import Notation
 from .outcome import Outcome
 from .rng import Rng
@@ -152,16 +153,17 @@ class Game(Generic[S]):
 
     def check_players(self, players: Any) -> int:
         """``players`` if it is a valid player count; otherwise a ``ValueError`` with the range."""
-        if isinstance(players, bool) or not isinstance(players, int):
+        count = as_int(players)
+        if count is None:
             raise ValueError(f"players must be an int, got {shown(players)}")
-        if not self.min_players <= players <= self.max_players:
+        if not self.min_players <= count <= self.max_players:
             span = (
                 str(self.min_players)
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise ValueError(f"{self.title} is played by {span} players, not {players}")
-        return int(players)  # an int subclass (an IntEnum) by its value: the state holds plain ints
+            raise ValueError(f"{self.title} is played by {span} players, not {count}")
+        return count
 
     def new_game(self, *, players: int | None = None, seed: int | None = None, **options: Any) -> S:
         """A new game: ``players`` seats (default: the minimum), chance seeded by ``seed``.
@@ -171,9 +173,10 @@ class Game(Generic[S]):
         num_players = self.check_players(self.min_players if players is None else players)
         if seed is None:
             seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
+        elif (number := as_int(seed)) is None:
             raise ValueError(f"seed must be an int, got {shown(seed)}")
-        seed = int(seed)  # as the player count: an int subclass is kept as its value
+        else:
+            seed = number  # a numpy integer or an IntEnum is kept as its plain value
         if not -_SEED_BOUND < seed < _SEED_BOUND:
             # The state keeps its seed and a save writes it as JSON text, which Python refuses
             # past 4,300 digits: such a game would play, then fail to save.
@@ -434,9 +437,9 @@ class Game(Generic[S]):
         actions = record["actions"]
         if not isinstance(actions, list):
             raise ValueError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
-        seed = record["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):  # None would draw a random seed
-            raise ValueError(f"the record's 'seed': seed must be an int, got {shown(seed)}")
+        seed = as_int(record["seed"])
+        if seed is None:  # None would draw a random seed
+            raise ValueError(f"the record's 'seed': seed must be an int, got {shown(record['seed'])}")
         try:
             players = self.check_players(record["players"])  # None would mean the minimum
         except ValueError as error:

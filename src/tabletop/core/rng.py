@@ -14,6 +14,8 @@ from typing import TypeVar
 
 import attrs
 
+from .integers import as_int
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -62,10 +64,10 @@ class Rng:
         """A generator seeded from any integer (negative and huge seeds are folded to 64 bits);
         ``ValueError`` for a seed that is not an int (a float, a bool, a string)."""
         if type(seed) is not int:  # 2.0 & mask is a TypeError; True would pass for 1 silently
-            if isinstance(seed, int) and not isinstance(seed, bool):
-                seed = int(seed)  # an int subclass (numpy's are not, but IntEnum is): its value
-            else:
+            number = as_int(seed)  # an IntEnum or a numpy integer: its plain value
+            if number is None:
                 raise ValueError(f"seed must be an int, got {seed!r}")
+            seed = number
         return cls(_mix(seed & _MASK))
 
     def next64(self) -> int:

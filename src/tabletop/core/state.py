@@ -27,6 +27,7 @@ from .actions import (
     unchanged,
 )
 from .describe import shown
+from .integers import as_int
 from .outcome import Outcome
 from .rng import Rng
 from .scoring import ScoreSheet
@@ -235,7 +236,7 @@ class State(abc.ABC):
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """The team ``seat`` belongs to: its members, ``seat`` among them."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         for team in self.teams:
             if seat in team:
                 return team
@@ -334,13 +335,14 @@ class State(abc.ABC):
 
         Two states that differ only in what ``seat`` cannot see give equal observations.
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return self._observation(seat)
 
     def observation_tensor(self, seat: int) -> list[float]:
         """``observation(seat)`` as a flat list of floats of length ``observation_shape[0]``
         (pure Python; adapters make arrays of it). Computed from the observation alone, so
         nothing hidden leaks and equal observations give equal tensors."""
+        seat = self._check_seat(seat)
         encode = type(self)._encode_observation
         if encode is State._encode_observation:
             raise NotImplementedError(f"{self.game.name} has no observation tensor (no _encode_observation)")
@@ -383,11 +385,13 @@ class State(abc.ABC):
         this state has made of them is reused rather than made again (a search determinizes
         every iteration): :meth:`forget_legal_actions` makes the guess list them itself.
         """
-        self._check_seat(seat)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        seat = self._check_seat(seat)
+        number = as_int(seed)
+        if number is None:
             raise ValueError(f"seed must be an int, got {shown(seed)}")
+        seed = number  # as new_game: a numpy integer or an IntEnum is kept as its plain value
         new = self.clone()
-        new.seed = int(seed)  # as new_game: an int subclass (an IntEnum) is kept as its value
+        new.seed = seed
         new.history = []
         new.determinized = True
         new.rng = Rng.from_seed(seed)
@@ -399,9 +403,12 @@ class State(abc.ABC):
             new._legal = self._legal
         return new
 
-    def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+    def _check_seat(self, seat: int) -> int:
+        """``seat`` as a plain int (a numpy integer is one); ``ValueError`` if it is no seat."""
+        number = as_int(seat)
+        if number is None or not 0 <= number < self.num_players:
             raise ValueError(f"seat must be an int in [0, {self.num_players}), got {shown(seat)}")
+        return number
 
     def forget_legal_actions(self) -> None:
         """Drop the cached legal actions: call it after editing a state's fields by hand."""
@@ -448,7 +455,7 @@ class State(abc.ABC):
         """The table drawn as an SVG document, as ``seat`` sees it: nothing hidden from that seat
         is drawn. ``None`` draws it for a spectator: public information only."""
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_seat(seat)
         return self._svg(seat)
 
     def _status(self) -> str:
