@@ -16,6 +16,7 @@ from .serialize import describe_error
 
 if TYPE_CHECKING:
     from .state import State
+    from .turns import TurnOrder
 
 
 def each_in_one_place(
@@ -111,3 +112,16 @@ def decision_is_open(state: State) -> None:
         ) from None
     if not legal:
         raise ValueError(f"the game is not over but its {state.decision!r} decision offers no legal action")
+
+
+def turns_fit_history(state: State, turns: TurnOrder) -> None:
+    """``ValueError`` unless ``turns`` counts no more turns passed on (every seat's in each round
+    before this one, plus the position in this one) than ``state`` played actions: for a game
+    whose turn order never loses a seat, where every turn takes at least one action. A
+    determinized state has no history to count (its round is the true game's)."""
+    passed = len(turns.order) * (turns.round - 1) + turns.position
+    if passed > len(state.history) and not state.determinized:
+        raise ValueError(
+            f"turns.round is {turns.round} (position {turns.position}): {passed} turns passed on, "
+            f"but only {len(state.history)} actions were played"
+        )

@@ -77,6 +77,20 @@ def test_module_is_known_and_matches_the_options_and_seats_play_in_order() -> No
     refused(data, r"turns.order is \[1, 0\]")
 
 
+def test_a_round_the_actions_played_cannot_reach_is_refused() -> None:
+    """Every turn takes an action (a pass at least), so the turns passed on are no more than the
+    history holds; a round of 10**400 once loaded trusted and broke the observation tensor."""
+    data = midgame()
+    played = len(data["history"])
+    data["turns"]["round"] = 10**400
+    refused(data, rf"turns.round is 1{'0' * 400} .*, but only {played} actions were played")
+    with pytest.raises(ValueError, match="turns passed on"):
+        GAME.state_from_dict(data, verify=False)
+    state = reach(None, lambda s: s.turns.round > 2)
+    sample = state.determinize(0, 7)  # no history to count: its round is the true game's
+    assert GAME.state_from_dict(save(sample)).to_dict() == save(sample)
+
+
 def test_a_save_keeps_its_options() -> None:
     """Issue 9: a Cities save with ``options={}`` loaded, and its record lost the module."""
     data = midgame("cities")

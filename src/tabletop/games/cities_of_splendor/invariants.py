@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
-from tabletop.core.invariants import counts_add_up, each_in_one_place
+from tabletop.core.invariants import counts_add_up, each_in_one_place, turns_fit_history
 
 from .components import (
     BASE_CARDS,
@@ -137,6 +137,7 @@ def _check_shape(state: St) -> None:
         _fail(f"turns.order is {turns.order}: this game always plays seats 0..{n - 1} in order")
     if turns.extra_turns:
         _fail(f"turns.extra_turns is {turns.extra_turns}: Splendor has no extra turns")
+    turns_fit_history(state, turns)  # every turn takes an action, a pass at least
     if len(state.players) != n:
         _fail(f"players lists {len(state.players)} seats for num_players {n}")
     if len(state.markets) != 3:

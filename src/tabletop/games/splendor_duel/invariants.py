@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.invariants import counts_add_up, each_once
+from tabletop.core.invariants import counts_add_up, each_once, turns_fit_history
 
 from .components import BOX, CARDS, GEMS, GRID, LEVELS, ROYALS, SEATS, TOKEN_KINDS, WILD
 from .decisions import (
@@ -88,14 +88,7 @@ def _check_turns(state: SplendorDuelState) -> None:
                 "turns.extra_turns is 1, but no card bought this turn or royal card of the seat "
                 "to play grants one (an extra turn is owed only until the turn that earned it ends)"
             )
-    # Every turn passed on (2 per round, plus the position in this one) took at least one action;
-    # a determinized state has no history to count (its round is the true game's).
-    passed = len(turns.order) * (turns.round - 1) + turns.position
-    if passed > len(state.history) and not state.determinized:
-        raise ValueError(
-            f"turns.round is {turns.round} (position {turns.position}): {passed} turns passed on, "
-            f"but only {len(state.history)} actions were played"
-        )
+    turns_fit_history(state, turns)
 
 
 def _check_cards(state: SplendorDuelState) -> None:
