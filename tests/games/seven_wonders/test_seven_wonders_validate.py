@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -45,6 +46,49 @@ def test_impossible_saves_are_refused_by_name(tamper: Any, words: str) -> None:
     tamper(data)
     with pytest.raises(ValueError, match=words):
         GAME.state_from_dict(data)
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_more_coins_than_a_game_can_pay_out_are_refused(players: int) -> None:
+    """The bank has no limit, but it pays a card at a time: 10**400 coins once loaded trusted
+    and the observation tensor raised OverflowError. The bound is a whole game's most."""
+    cities = 3 if players == 2 else players
+    data = saved(players)
+    data["coins"][0] = 10**400
+    for verify in (True, False):
+        with pytest.raises(ValueError, match=r"coins together: a game pays out at most \d+ \(3 a city"):
+            GAME.state_from_dict(data, verify=verify)
+    # Every coin two Ages of random play gathered is far inside the bound.
+    state = table(players=players)
+    rng = random.Random(players)
+    while state.age < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    most = cities * (3 + 25 * 28)
+    assert sum(state.coins) < most / 10
+    data = json.loads(json.dumps(state.to_dict()))
+    data["coins"][1] += most - sum(state.coins)  # exactly the bound: trusted, it loads
+    GAME.state_from_dict(data, verify=False).observation_tensor(0)
+    data["coins"][1] += 1
+    with pytest.raises(ValueError, match=f"hold {most + 1} coins together: a game pays out at most {most} "):
+        GAME.state_from_dict(data, verify=False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_finished_games_outcome_is_what_its_score_sheets_give(players: int) -> None:
+    state = table(players=players)
+    rng = random.Random(players)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert GAME.state_from_dict(data, verify=False).outcome == state.outcome
+    data["coins"][0] += 30  # 10 more treasury points the outcome does not show
+    with pytest.raises(ValueError, match=r"outcome is Outcome\(.*\), but the cities' score sheets"):
+        GAME.state_from_dict(data, verify=False)
+    data = json.loads(json.dumps(state.to_dict()))
+    assert state.outcome is not None
+    data["outcome"]["winners"] = [seat for seat in range(players) if seat not in state.outcome.winners][:1]
+    with pytest.raises(ValueError, match="score sheets and coins give"):
+        GAME.state_from_dict(data, verify=False)
 
 
 def test_a_two_player_save_needs_a_holder() -> None:

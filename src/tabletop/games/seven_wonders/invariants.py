@@ -10,9 +10,19 @@ from typing import TYPE_CHECKING, NoReturn
 from tabletop.core.invariants import each_in_one_place
 
 from .actions import Discard
-from .components import BOARDS, CARDS, HAND_SIZE, KINDS, TURNS_PER_AGE
+from .components import (
+    BOARDS,
+    CARDS,
+    DISCARD_COINS,
+    HAND_SIZE,
+    KINDS,
+    STARTING_COINS,
+    TURNS_PER_AGE,
+    CountRule,
+)
 from .legal import card_actions, turn_hand
 from .refusals import why_not_playable
+from .scoring import outcome
 from .tensor import REASONS, TOKEN_VALUES
 
 if TYPE_CHECKING:
@@ -24,6 +34,43 @@ _NAME_OF = {card.id: card.name for card in CARDS.values()}.get
 _OF_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age == age) for age in (1, 2, 3)}
 _UP_TO_AGE = {age: frozenset(card for card in CARDS if CARDS[card].age <= age) for age in (1, 2, 3)}
 _DECK_AGES = (_OF_AGE[1], _OF_AGE[2], _OF_AGE[3])
+
+
+def _most_payout(rule: CountRule | None) -> int:
+    """The most coins ``rule`` can pay at once: every card of its colours in the box, every stage
+    of the longest wonder side, or every defeat token a city can take (two a conflict)."""
+    if rule is None:
+        return 0
+    most = {
+        "card": sum(card.color in rule.colors for card in CARDS.values()),
+        "wonder_stage": max(len(stages) for board in BOARDS.values() for stages in board.sides.values()),
+        "defeat_token": 2 * 3,
+    }[rule.per]
+    return rule.amount * most
+
+
+#: The most coins one card can take from the bank: 3 for a discard, or what a card or a wonder
+#: stage pays when built, each count at its largest.
+_MOST_PER_CARD = max(
+    DISCARD_COINS,
+    *(
+        effect.coins + _most_payout(effect.coins_per)
+        for effect in chain(
+            (card.effect for card in CARDS.values()),
+            (
+                stage.effect
+                for board in BOARDS.values()
+                for stages in board.sides.values()
+                for stage in stages
+            ),
+        )
+    ),
+)
+#: The cards a city can play in a game: each Age's six turns and a seventh card (Babylon B), and
+#: a build from the discard pile for each stage of a wonder side (Halikarnassos).
+_MOST_CARDS_A_CITY = 3 * (TURNS_PER_AGE + 1) + max(
+    len(stages) for board in BOARDS.values() for stages in board.sides.values()
+)
 #: The order the cities commit their turn's choices in (see ``SevenWondersState.turn_city``):
 #: by index with 3 or more players; with 2, per holder of the Free City card, the holder's own
 #: city right before the Free City.
@@ -76,6 +123,15 @@ def check(s: SevenWondersState) -> None:
             raise ValueError(f"city {city} holds two structures of one name: {sorted(names)}")
     if len(set(s.boards)) != cities:
         raise ValueError(f"two cities share a board: {s.boards}")
+    # The bank has no limit, but coins only come from it a card at a time (trades pass them
+    # between cities): a total no game can pay out is a tampered save.
+    most = cities * (STARTING_COINS + _MOST_CARDS_A_CITY * _MOST_PER_CARD)
+    if sum(s.coins) > most:
+        raise ValueError(
+            f"the cities hold {sum(s.coins)} coins together: a game pays out at most {most} "
+            f"({STARTING_COINS} a city to start and {_MOST_PER_CARD} for each of the "
+            f"{_MOST_CARDS_A_CITY} cards a city can play)"
+        )
     if not 1 <= s.age <= 3 or not 1 <= s.turn <= TURNS_PER_AGE:
         raise ValueError(f"age must be 1-3 and turn 1-{TURNS_PER_AGE}, got age {s.age}, turn {s.turn}")
     if len(s.discard_known) != len(s.discard):
@@ -154,6 +210,16 @@ def check(s: SevenWondersState) -> None:
     _check_memories(s, n)
     if s.choices.waiting or s.choices.choices:
         _check_turn(s, cities)
+    if s.outcome is not None:
+        _check_outcome(s)
+
+
+def _check_outcome(s: SevenWondersState) -> None:
+    """A finished game's outcome is what its score sheets give: nothing changes a city after
+    the last turn. A trusted save given 30 more coins once kept its old totals and winners."""
+    given = outcome(s)
+    if s.outcome != given:
+        raise ValueError(f"outcome is {s.outcome}, but the cities' score sheets and coins give {given}")
 
 
 def _check_queue(s: SevenWondersState) -> None:
