@@ -227,3 +227,50 @@ def test_engage_lost_to_idle_turns_saves_and_loads() -> None:
         GAME.state_from_dict(state.to_dict(), verify=False)
     assert state.outcome is not None and state.outcome.reason == "engage_five_idle_turns"
     assert state.idle_turns == 5
+
+
+@functools.cache
+def _finished_on_score() -> Save:
+    """A 3-player game played to the end of round 8 (seed 0: scores 5, 2, 1; seat 0 wins)."""
+    state = _played(3, 0, 10**6, mode="ffa")
+    assert state.outcome is not None and state.outcome.reason == "score"
+    return state.to_dict()
+
+
+def test_a_finished_games_outcome_keeps_to_its_totals_and_best_key() -> None:
+    """Nothing changes a seat's score after the end: a trusted save with a skull more once kept
+    the old scores; one with other winners or another reason kept them."""
+    data = copy.deepcopy(_finished_on_score())
+    assert GAME.state_from_dict(data, verify=False).to_dict() == data
+    data["skulls"][0] += 1
+    with pytest.raises(
+        ValueError, match=r"outcome scores \[5, 2, 1\] are not the seats' totals \[6, 2, 1\] \(R16.2"
+    ):
+        GAME.state_from_dict(data, verify=False)
+    data = copy.deepcopy(_finished_on_score())
+    data["outcome"]["winners"] = [1]
+    with pytest.raises(
+        ValueError, match=r"outcome winners \[1\] for 'score'; the final state gives \[0\] \(R16.1"
+    ):
+        GAME.state_from_dict(data, verify=False)
+    data["outcome"]["reason"] = "last_standing"  # three seats still play
+    with pytest.raises(
+        ValueError, match=r"reason is 'last_standing', but the final state does not end that way \(R7.1"
+    ):
+        GAME.state_from_dict(data, verify=False)
+    data["outcome"]["reason"] = "engage_draw"  # not an Engage game
+    with pytest.raises(ValueError, match="outcome reason is 'engage_draw', but the final state does not"):
+        GAME.state_from_dict(data, verify=False)
+
+
+@pytest.mark.parametrize("winners", [[1], [0, 1], []])
+def test_an_engage_win_goes_to_the_seat_whose_general_lives(winners: list[int]) -> None:
+    """R11.7: seed 0's Engage ends with seat 1's general killed; no other winners load."""
+    state = _played(2, 0, 10**6, mode="engage")
+    assert state.outcome is not None and state.outcome.reason == "engage_general_killed"
+    assert state.outcome.winners == (0,)
+    data = state.to_dict()
+    assert GAME.state_from_dict(data, verify=False).to_dict() == data
+    data["outcome"]["winners"] = winners
+    with pytest.raises(ValueError, match=r"for 'engage_general_killed'; the final state gives \[0\] \(R11.7"):
+        GAME.state_from_dict(data, verify=False)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
+from tabletop.core.outcome import Outcome
 
 from .actions import CASTLE_BASE
 from .agenda import AUTO, DECIDE
@@ -47,7 +48,7 @@ from .components import (
 )
 from .legal import revivals
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit
-from .scoring import SETUP_TASKS
+from .scoring import SETUP_TASKS, totals, winners_by
 from .table import designs_in_hand
 from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
 
@@ -305,6 +306,8 @@ def _check_pending(state: DozenWarState) -> None:
     n = state.num_players
     if state.outcome is not None and not set(state.outcome.reason.split("+")) <= set(REASONS):  # the tensor's
         raise ValueError(f"outcome reason {state.outcome.reason!r} is not one of {', '.join(REASONS)}")
+    if state.outcome is not None:
+        _check_outcome(state, state.outcome)
     if state.outcome is None:
         if not state.tasks:
             raise ValueError("the game is not over but nothing is pending")
@@ -316,6 +319,40 @@ def _check_pending(state: DozenWarState) -> None:
         if not 0 <= state.tasks[-1].seat < n:
             raise ValueError(f"the pending decision belongs to seat {state.tasks[-1].seat}")
         check_task_order(state.tasks)
+
+
+def _check_outcome(state: DozenWarState, outcome: Outcome) -> None:
+    """Nothing changes a seat's score after the end, so the outcome's scores are the totals
+    (R16.2), and a win on score goes to the best key (R16.1-R16.4). A trusted save given a
+    skull more once kept the old scores. Each reason has its winners (R16.6)."""
+    if tuple(outcome.scores) != totals(state):
+        raise ValueError(
+            f"outcome scores {list(outcome.scores)} are not the seats' totals {list(totals(state))} "
+            "(R16.2: skulls, 2 a castle taken, map pieces held; nothing changes them after the end)"
+        )
+    given = winners_by(state, outcome.reason)
+    if given is None:
+        raise ValueError(
+            f"outcome reason is {outcome.reason!r}, but the final state does not end that way "
+            f"({_ENDS[outcome.reason]})"
+        )
+    if tuple(outcome.winners) != given:
+        raise ValueError(
+            f"outcome winners {list(outcome.winners)} for {outcome.reason!r}; the final state gives "
+            f"{list(given)} ({_ENDS[outcome.reason]})"
+        )
+
+
+#: Per outcome reason, when a game ends so and who wins (R16.6).
+_ENDS = {
+    "score": "R16.1-R16.4: at the end of round 8, the best key of score, map pieces, standing castles, coins",
+    "five_map_pieces": "R7.1a: the team still playing that holds five map pieces",
+    "last_standing": "R7.1: the one team left, its seats still playing",
+    "engage_general_killed": "R11.7: Engage, the seat whose general lives",
+    "engage_draw": "R11.7: Engage, both generals dead, no winner",
+    "engage_turn_limit": "R11.9: Engage drawn after the 100th turn, no winner",
+    "engage_five_idle_turns": "R11.8: Engage, the first player's fifth idle turn loses",
+}
 
 
 #: What an army deployed in engage mode is made of.

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Outcome
 from tabletop.core.scoring import ScoreSheet, score_sheet
 
-from .components import PIECES_TO_WIN, TOKENS
+from .components import ENGAGE_IDLE_LIMIT, ENGAGE_TURN_LIMIT, LAST_ROUND, PIECES_TO_WIN, TOKENS
 from .table import held_pieces, pieces_of, standing_castles
 
 if TYPE_CHECKING:
@@ -90,15 +90,58 @@ def ranking_key(state: DozenWarState, seats: tuple[int, ...]) -> tuple[int, int,
     )
 
 
-def finish_by_score(state: DozenWarState) -> None:
-    """R16.1-R16.4: at the end of round 8 the best key wins; a full tie shares the win."""
+def score_winners(state: DozenWarState) -> tuple[int, ...]:
+    """R16.1-R16.4: the seats still playing of the team or teams with the best key, in order
+    (a full tie shares the win)."""
     teams = sorted({state.side_of[s] for s in range(state.num_players) if not state.eliminated[s]})
     keys = {team: ranking_key(state, _members(state, team)) for team in teams}
     best = max(keys.values())
-    winners = tuple(
-        s for team in teams if keys[team] == best for s in _members(state, team) if not state.eliminated[s]
+    return tuple(
+        sorted(
+            s
+            for team in teams
+            if keys[team] == best
+            for s in _members(state, team)
+            if not state.eliminated[s]
+        )
     )
-    _finish(state, winners, "score")
+
+
+def winners_by(state: DozenWarState, reason: str) -> tuple[int, ...] | None:
+    """The winners a game over for ``reason`` has, read off its final state, in order; ``None``
+    where the state does not end that way (the load checks hold a save's outcome to it)."""
+    n = state.num_players
+    engage = state.mode == "engage"
+    live = tuple(s for s in range(n) if not state.eliminated[s])
+    if reason.startswith("engage_") != engage:
+        return None
+    if reason == "score":
+        return score_winners(state) if state.round == LAST_ROUND else None
+    if reason == "last_standing":
+        return live if len({state.side_of[s] for s in live}) == 1 else None
+    if reason == "five_map_pieces":
+        held = held_pieces(state)
+        for team in sorted(set(state.side_of)):
+            members = tuple(s for s in _members(state, team) if not state.eliminated[s])
+            if sum(held[s] for s in members) >= PIECES_TO_WIN:
+                return members
+        return None
+    generals = {unit.owner for unit in state.units.values() if unit.general}
+    if reason == "engage_general_killed":
+        return tuple(sorted(generals)) if len(generals) == 1 else None
+    if reason == "engage_draw":
+        return () if not generals else None
+    if reason == "engage_turn_limit":
+        return () if state.turn_number == ENGAGE_TURN_LIMIT else None
+    if reason == "engage_five_idle_turns":
+        first = state.turns.first
+        return tuple(s for s in range(n) if s != first) if state.idle_turns == ENGAGE_IDLE_LIMIT else None
+    return None
+
+
+def finish_by_score(state: DozenWarState) -> None:
+    """R16.1-R16.4: at the end of round 8 the best key wins."""
+    _finish(state, score_winners(state), "score")
 
 
 def eliminate(state: DozenWarState, seat: int) -> None:
