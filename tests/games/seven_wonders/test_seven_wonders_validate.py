@@ -34,6 +34,7 @@ def saved(players: int = 3) -> dict[str, Any]:
         (lambda d: d["sides"].__setitem__(0, "C"), "'A' or 'B'"),
         (lambda d: d.__setitem__("turn", 7), "turn 1-6"),
         (lambda d: d["coins"].append(3), "one entry per city"),
+        (lambda d: d["olympia_used"].__setitem__(0, 1), "olympia_used is 1, but it has built no stage"),
         (lambda d: d.__setitem__("holder", 1), "holder"),
         (lambda d: d["queue"].append(["dance", 0]), "unknown decision"),
         (lambda d: d["discard_known"].append(1), "discard_known"),

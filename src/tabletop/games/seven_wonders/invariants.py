@@ -175,6 +175,12 @@ def check(s: SevenWondersState) -> None:
         raise ValueError(f"the Free City's pile holds {len(s.pile)} cards at turn {s.turn} with {n} players")
     if not all(0 <= used <= s.age for used in s.olympia_used):  # the Age of the free build, or 0
         raise ValueError(f"olympia_used {s.olympia_used} must be 0 or an Age up to {s.age}")
+    for city, used in enumerate(s.olympia_used):
+        if used and "build_free_once_per_age" not in s.views[city].powers:
+            raise ValueError(
+                f"city {city}'s olympia_used is {used}, but it has built no stage giving a free build "
+                "once an Age (Olympia's power)"
+            )
     for city, tokens in enumerate(s.tokens):  # an unknown token loaded and broke the tensor
         if not all(token in TOKEN_VALUES for token in tokens):  # the types are checked on loading
             raise ValueError(f"city {city}'s military tokens {tokens!r} are not all of {TOKEN_VALUES}")
