@@ -103,6 +103,28 @@ def _splashing() -> Save:
     return _find(4, "ffa", 4, lambda s: bool(s.tasks) and s.tasks[-1].kind == "splash_target")
 
 
+@functools.cache
+def _in_effect() -> Save:
+    """An effect waiting under a decision it asked for (an ``effect`` task in the agenda)."""
+    return _find(4, "ffa", 0, lambda s: any(t.kind == "effect" for t in s.tasks))
+
+
+@functools.cache
+def _with_after() -> Save:
+    """A hit with an effect's later operations kept for after it (``hit.after``)."""
+    return _find(4, "ffa", 0, lambda s: s.hit is not None and bool(s.hit.after))
+
+
+@functools.cache
+def _along_a_ray() -> Save:
+    """An attack whose targets must share one ray (``single_ray`` selectors)."""
+    return _find(4, "ffa", 0, lambda s: s.attack is not None and s.attack.ray is not None)
+
+
+def _after(key: str, value: Any) -> Callable[[Save], None]:
+    return lambda data: data["hit"]["after"][0].__setitem__(key, value)
+
+
 def _task(kind: str, key: str, value: Any) -> Callable[[Save], None]:
     def edit(data: Save) -> None:
         task = next(t for t in data["tasks"] if t["kind"] == kind)
@@ -215,6 +237,11 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
     "a splash off the board": ("data.cell", _splashing, _task("splash_target", "cell", -1)),
     "a splash's damage negative": ("data.damage", _splashing, _task("splash_target", "damage", -1)),
     "a splash carried past a card's": ("data.extra", _splashing, _task("splash_target", "extra", 5)),
+    "an effect's place before its operations": ("data.i", _in_effect, _task("effect", "i", -(2**63))),
+    "an effect's place past its operations": ("data.i", _in_effect, _task("effect", "i", 99)),
+    "a kept operation past its effect's": ("past the effect's", _with_after, _after("i", 99)),
+    "a ray no direction has": ("attack.ray", _along_a_ray, _attack("ray", 10**400)),
+    "a ray before the directions": ("attack.ray", _along_a_ray, _attack("ray", -1)),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

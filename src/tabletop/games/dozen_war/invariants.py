@@ -46,11 +46,12 @@ from .components import (
     MapSpec,
     Skill,
 )
+from .interpreter import ops_of
 from .legal import revivals
 from .model import STATUSES, UNTIL_END_OF_TURN, UNTIL_OWNER_NEXT_TURN_END, Attack, Hit
 from .scoring import SETUP_TASKS, totals, winners_by
 from .table import designs_in_hand
-from .tensor import MODIFIERS, MOVEMENT_CARDS, REASONS
+from .tensor import MODIFIERS, MOVEMENT_CARDS, RAYS, REASONS
 
 if TYPE_CHECKING:
     from .state import DozenWarState
@@ -466,6 +467,11 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
         if "ref" in data and not _is_ref(data["ref"]):  # read when the effect goes on: a ValueError mid-apply
             raise ValueError(f"{where}.data.ref is {data['ref']!r}, no skill, card, event outcome or token")
         check_task_data(where, task.kind, data)
+        if task.kind == "effect" and not 0 <= data["i"] <= len(ops_of(data["ref"])):
+            raise ValueError(
+                f"{where}.data.i is {shown(data['i'])}, outside the effect's operations "
+                f"0..{len(ops_of(data['ref']))}"
+            )
         if isinstance(data.get("ctx"), dict):
             check_ctx(f"{where}.data.ctx", data["ctx"], spec)
         if "piece" in data and not _is_token(data["piece"]):
@@ -706,6 +712,10 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"attack.source is {attack.source!r}: 'normal', a skill or a card")
         if attack.card and attack.card not in CARDS:
             raise ValueError(f"attack.card is {attack.card!r}, no card")
+        if attack.ray is not None and not (is_int(attack.ray) and 0 <= attack.ray < RAYS):
+            raise ValueError(
+                f"attack.ray is {shown(attack.ray)}, neither None nor one of the {RAYS} directions"
+            )
         _check_attacker(state, attack, kinds)
         top = CASTLE_BASE + len(state.castles)
         for name, listed in (("targets", attack.targets), ("chosen", attack.chosen)):
@@ -740,6 +750,10 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if not (is_int(entry["i"]) and entry["i"] >= 0) or not is_int(entry["user"]):
             raise ValueError(
                 f"{where}.i or .user is not a count: {shown(entry['i'])}, {shown(entry['user'])}"
+            )
+        if entry["i"] >= len(ops_of(entry["ref"])):
+            raise ValueError(
+                f"{where}.i is {entry['i']}, past the effect's {len(ops_of(entry['ref']))} operations"
             )
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
