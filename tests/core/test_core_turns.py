@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tabletop
 from tabletop.core import TurnOrder
 
 
@@ -180,3 +183,25 @@ def test_left_and_right_are_inverse(n: int, data: st.DataObject) -> None:
     for seat in order:
         assert turns.right_of(turns.left_of(seat)) == seat
         assert turns.left_of(turns.right_of(seat)) == seat
+
+
+def test_a_round_count_past_any_game_is_refused() -> None:
+    """2**53 rounds is more than any game plays and the most a float holds exactly: a
+    determinized save (no history to count rounds against) with round 10**400 loaded and its
+    observation tensor raised OverflowError."""
+    assert TurnOrder([0, 1], round=2**53).round == 2**53
+    for round_ in (2**53 + 1, 10**400):
+        with pytest.raises(ValueError, match="round must be at most 2\\*\\*53"):
+            TurnOrder([0, 1], round=round_)
+
+
+@pytest.mark.parametrize("name", ["splendor_duel", "cities_of_splendor"])
+def test_a_determinized_save_counting_rounds_past_any_game_is_refused(name: str) -> None:
+    game = tabletop.load(name)
+    state = game.new_game(players=2, seed=1)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    data = json.loads(json.dumps(state.determinize(0, 5).to_dict()))
+    data["turns"]["round"] = 10**400
+    with pytest.raises(ValueError, match=r"round must be at most 2\*\*53 .* @ \$\.turns"):
+        game.state_from_dict(data, verify=False)

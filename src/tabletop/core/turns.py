@@ -6,6 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
+#: The most rounds a turn order counts: more than any game can play (2**53 rounds of a
+#: nanosecond each take 285 years), and the most a float (a tensor's entry, a JSON reader in
+#: most other languages) holds exactly. A save counting past it is no game's.
+MOST_ROUNDS = 2**53
+
 
 @attrs.define(slots=True)
 class TurnOrder:
@@ -27,6 +32,8 @@ class TurnOrder:
             raise ValueError(f"turn position {self.position} is outside the order {self.order}")
         if self.extra_turns < 0 or self.round < 1:
             raise ValueError(f"extra_turns must be >= 0 and round >= 1, got {self.extra_turns}, {self.round}")
+        if self.round > MOST_ROUNDS:
+            raise ValueError(f"round must be at most 2**53 (no game plays that many), got {self.round}")
 
     @classmethod
     def starting_with(cls, num_players: int, first: int) -> TurnOrder:
