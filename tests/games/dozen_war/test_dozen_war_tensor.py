@@ -13,6 +13,7 @@ import pytest
 
 from contract import check_tensors_distinguish, random_game_states, tensor_microseconds
 from tabletop.games.dozen_war import CARDS, GAME, GENERALS, SKILLS, DozenWarState
+from tabletop.games.dozen_war.board import from_action_cell, spec_of
 from tabletop.games.dozen_war.tensor import HOMES, MODIFIERS, MOVEMENT_CARDS, encode, layout
 
 CONFIGS = [(2, "engage"), (3, "ffa"), (4, "ffa"), (4, "alliance")]
@@ -204,6 +205,26 @@ def test_blocks_are_seat_relative() -> None:
         # The viewer's own hand is shown in the first block, the others' as counts only.
         hand = tensor[lay.seats + HOMES + 3 : lay.seats + HOMES + 3 + 60]
         assert sum(hand) == len(state.hands[seat])
+
+
+@pytest.mark.parametrize(("players", "mode"), CONFIGS)
+def test_a_choice_of_cells_marks_those_cells_on_every_map(players: int, mode: str) -> None:
+    """Choices number cells as actions do (13 a row); the plane is the map's (11 or 8 a row on
+    the 3-player and Engage maps). Marking the action numbers straight on those planes marked
+    other cells, and past the last cell, the next plane's."""
+    for seed in range(40):
+        for state in play(players, mode, seed):
+            if state.decision != "choose_cell":
+                continue
+            spec = spec_of(state)
+            lay = layout(players, state.mode)
+            wanted = {from_action_cell(spec, code) for code in state.tasks[-1].data["cells"]}
+            tensor = state.observation_tensor(state.tasks[-1].seat)
+            start = lay.planes + lay.p_task_cells * lay.cells
+            plane = tensor[start : start + lay.cells]
+            assert {cell for cell, value in enumerate(plane) if value} == wanted
+            return
+    pytest.fail("no choice of cells in 40 random games")
 
 
 def test_speed() -> None:

@@ -71,7 +71,7 @@ from typing import Any
 
 from tabletop.core.tensors import Vocabulary, outcome, seat_order
 
-from .actions import CASTLE_BASE
+from .actions import ACTION_COLS, CASTLE_BASE
 from .agenda import AUTO, DECIDE
 from .components import (
     BANK_COINS,
@@ -535,8 +535,11 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
         out[at + 1] = _fingerprint(below)
     if agenda:
         data = agenda[-1]["data"]
-        for cell in data.get("cells", ()):
-            out[planes + lay.p_task_cells * cells + cell] = 1.0
+        task_cells = planes + lay.p_task_cells * cells
+        for code in data.get("cells", ()):
+            # A choice's cells are numbered as actions number them (13 a row on every map).
+            row, col = divmod(code, ACTION_COLS)
+            out[task_cells + row * cols + col] = 1.0
         for target in data.get("cands", ()):
             if isinstance(target, int):
                 mark(target, lay.u_task, lay.p_task_castles)
