@@ -121,6 +121,12 @@ def _along_a_ray() -> Save:
     return _find(4, "ffa", 0, lambda s: s.attack is not None and s.attack.ray is not None)
 
 
+@functools.cache
+def _choosing(kind: str) -> Save:
+    """A ``choose_cell`` or ``select`` decision on top (3 players: the 11x11 map)."""
+    return _find(3, "ffa", 0, lambda s: bool(s.tasks) and s.tasks[-1].kind == kind)
+
+
 def _after(key: str, value: Any) -> Callable[[Save], None]:
     return lambda data: data["hit"]["after"][0].__setitem__(key, value)
 
@@ -242,6 +248,22 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
     "a kept operation past its effect's": ("past the effect's", _with_after, _after("i", 99)),
     "a ray no direction has": ("attack.ray", _along_a_ray, _attack("ray", 10**400)),
     "a ray before the directions": ("attack.ray", _along_a_ray, _attack("ray", -1)),
+    "a cell past the map's columns": (
+        "data.cells",
+        lambda: _choosing("choose_cell"),
+        _task("choose_cell", "cells", [11]),  # row 0, column 11 of an 11-column map
+    ),
+    "a cell past 2**63": (
+        "data.cells",
+        lambda: _choosing("choose_cell"),
+        _task("choose_cell", "cells", [2**63]),
+    ),
+    "a candidate no unit or castle": (
+        "data.cands",
+        lambda: _choosing("select"),
+        _task("select", "cands", [0, 10**400]),
+    ),
+    "a pick no unit or castle": ("data.cands", lambda: _choosing("select"), _task("select", "picked", [-1])),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

@@ -506,6 +506,14 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             or not all(is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
         ):
             raise ValueError(f"{where}.data.cells is {data['cells']!r}, not a list of cells of the board")
+        # The units or castles a select offers and has taken (``interpreter.ask_select``).
+        if task.kind == "select":
+            top = CASTLE_BASE + len(state.castles)
+            if not all(0 <= item < top for item in chain(data["cands"], data["picked"])):
+                raise ValueError(
+                    f"{where}.data.cands or .picked is {shown(data['cands'])}, {shown(data['picked'])}: "
+                    f"not all unit or castle ids of 0..{top - 1}"
+                )
         if "stage" in data and (
             data["stage"] not in WINDOW_STAGES
             if task.kind == "window"
