@@ -127,6 +127,21 @@ def _choosing(kind: str) -> Save:
     return _find(3, "ffa", 0, lambda s: bool(s.tasks) and s.tasks[-1].kind == kind)
 
 
+@functools.cache
+def _selecting(purpose: str) -> Save:
+    """A ``select`` of ``purpose`` on top (4 players), asked with its parameters."""
+    return _find(
+        4,
+        "ffa",
+        0,
+        lambda s: bool(s.tasks) and s.tasks[-1].kind == "select" and s.tasks[-1].data["purpose"] == purpose,
+    )
+
+
+def _param(key: str, value: Any) -> Callable[[Save], None]:
+    return lambda data: data["tasks"][-1]["data"]["params"].__setitem__(key, value)
+
+
 def _after(key: str, value: Any) -> Callable[[Save], None]:
     return lambda data: data["hit"]["after"][0].__setitem__(key, value)
 
@@ -264,6 +279,23 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
         _task("select", "cands", [0, 10**400]),
     ),
     "a pick no unit or castle": ("data.cands", lambda: _choosing("select"), _task("select", "picked", [-1])),
+    "a select taking none": ("data.max", lambda: _choosing("select"), _task("select", "max", 0)),
+    "a select taking past the ids": (
+        "data.max",
+        lambda: _choosing("select"),
+        _task("select", "max", 10**400),
+    ),
+    "a buff of more stars than any": ("params.stars", lambda: _selecting("buff"), _param("stars", 6)),
+    "a heal past the data's": ("params.amount", lambda: _selecting("heal"), _param("amount", 2**63)),
+    "a counter's damage negative": ("params.damage", lambda: _selecting("counter"), _param("damage", -1)),
+    "a teleport past the data's reach": (
+        "params.within",
+        lambda: _selecting("teleport"),
+        _param("within", 99),
+    ),
+    "a swap by no unit": ("user is", lambda: _selecting("swap"), _param("user", -2)),
+    "an effect used by no unit": ("user is", _in_effect, _task("effect", "user", 10**400)),
+    "a kept operation's user no unit": ("user is", _with_after, _after("user", -5)),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

@@ -506,14 +506,26 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             or not all(is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
         ):
             raise ValueError(f"{where}.data.cells is {data['cells']!r}, not a list of cells of the board")
-        # The units or castles a select offers and has taken (``interpreter.ask_select``).
+        # The units or castles a select offers and has taken, how many it may take, and the
+        # numbers it was asked with (``interpreter.ask_select``).
+        top = CASTLE_BASE + len(state.castles)
         if task.kind == "select":
-            top = CASTLE_BASE + len(state.castles)
             if not all(0 <= item < top for item in chain(data["cands"], data["picked"])):
                 raise ValueError(
                     f"{where}.data.cands or .picked is {shown(data['cands'])}, {shown(data['picked'])}: "
                     f"not all unit or castle ids of 0..{top - 1}"
                 )
+            if not 1 <= data["max"] <= top:
+                raise ValueError(f"{where}.data.max is {shown(data['max'])}, outside 1..{top}")
+            for key, (low, high) in _SELECT_PARAM_RANGES.items():
+                if key in data["params"] and not low <= data["params"][key] <= high:
+                    raise ValueError(
+                        f"{where}.data.params.{key} is {shown(data['params'][key])}, outside {low}..{high}"
+                    )
+        # The unit using an effect (a skill's general, a card's unit or receiver), -1 for none.
+        user = data["params"].get("user") if task.kind == "select" else data.get("user")
+        if user is not None and not -1 <= user < top:
+            raise ValueError(f"{where}.data user is {shown(user)}, neither -1 nor a unit or castle id")
         if "stage" in data and (
             data["stage"] not in WINDOW_STAGES
             if task.kind == "window"
@@ -759,6 +771,8 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(
                 f"{where}.i or .user is not a count: {shown(entry['i'])}, {shown(entry['user'])}"
             )
+        if not -1 <= entry["user"] < CASTLE_BASE + len(state.castles):
+            raise ValueError(f"{where}.user is {entry['user']}, neither -1 nor a unit or castle id")
         if entry["i"] >= len(ops_of(entry["ref"])):
             raise ValueError(
                 f"{where}.i is {entry['i']}, past the effect's {len(ops_of(entry['ref']))} operations"
@@ -908,6 +922,16 @@ def _buff_bounds() -> dict[str, int]:
 
 _BUFF_BOUNDS = _buff_bounds()
 _ATTACK_BOUNDS = _attack_bounds()
+#: The integer parameters a select is asked with (``interpreter.ask_select``) and the range the
+#: asking operations give each: a heal's amount, a push's cells, a counter's damage, a teleport's
+#: or a summon's reach, a buff's stars. The user (a unit, -1 for none) is checked with the ids.
+_SELECT_PARAM_RANGES = {
+    "amount": (0, max(d["amount"] for d in data_dicts() if d.get("op") == "heal")),
+    "cells": (0, max(d["max_cells"] for d in data_dicts() if d.get("op") == "push")),
+    "damage": (0, _ATTACK_BOUNDS["damage"]),
+    "within": (0, max(d["within"] for d in data_dicts() if is_int(d.get("within")))),
+    "stars": (0, MOST_STARS),
+}
 #: A unit's counted buffs and the most each can hold (the bonus move of R8.1c is granted by
 #: the same move buffs, so it is bounded as they are).
 _UNIT_BUFFS = {
