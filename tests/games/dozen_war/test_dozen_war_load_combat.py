@@ -2,7 +2,9 @@
 task, a castle's occupants, the turn's place or an event modifier the rules cannot make: an
 attack by no unit or by another seat's, an attack's or a hit's numbers out of range (a negative
 heal that took a unit's last HP), a decision for no seat, the turn in the wrong seat's hands, an
-enemy inside a standing castle, a turn count that does not fit the turn order. Each is refused
+enemy inside a standing castle, a turn count that does not fit the turn order, a choice's or a
+step's numbers past what the engine asks them with (ids, cells, reaches, faces, counts, an
+effect's place). Each is refused
 by a ``ValueError`` naming the field or the rule (``test_dozen_war_load_counters`` loads
 every state of random play in every mode: no false refusal)."""
 
@@ -136,6 +138,18 @@ def _selecting(purpose: str) -> Save:
         0,
         lambda s: bool(s.tasks) and s.tasks[-1].kind == "select" and s.tasks[-1].data["purpose"] == purpose,
     )
+
+
+@functools.cache
+def _top_with(kind: str, key: str) -> Save:
+    """A ``kind`` step on top whose data holds ``key`` (4 players)."""
+    return _find(
+        4, "ffa", 0, lambda s: bool(s.tasks) and s.tasks[-1].kind == kind and key in s.tasks[-1].data
+    )
+
+
+def _top(key: str, value: Any) -> Callable[[Save], None]:
+    return lambda data: data["tasks"][-1]["data"].__setitem__(key, value)
 
 
 def _param(key: str, value: Any) -> Callable[[Save], None]:
@@ -296,6 +310,46 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
     "a swap by no unit": ("user is", lambda: _selecting("swap"), _param("user", -2)),
     "an effect used by no unit": ("user is", _in_effect, _task("effect", "user", 10**400)),
     "a kept operation's user no unit": ("user is", _with_after, _after("user", -5)),
+    "a castle past the castles": (
+        "data.castle",
+        lambda: _top_with("choose_option", "castle"),
+        _top("castle", 10**400),
+    ),
+    "a summon anchored off the map": (
+        "data.cell or .anchors",
+        lambda: _top_with("choose_option", "anchors"),
+        _top("anchors", [-1]),
+    ),
+    "a summon's reach past the data's": (
+        "data.within",
+        lambda: _top_with("choose_option", "within"),
+        _top("within", -(2**63)),
+    ),
+    "an evasion face no d6 has": (
+        "data.faces",
+        lambda: _top_with("choose_option", "faces"),
+        _top("faces", [7]),
+    ),
+    "an evasion counting past any deck": (
+        "data.count",
+        lambda: _top_with("choose_option", "count"),
+        _top("count", 10**400),
+    ),
+    "a discard of more cards than exist": (
+        "data.count",
+        lambda: _top_with("discard", "count"),
+        _top("count", 61),
+    ),
+    "a stolen piece's general not on the board": (
+        "data.generals",
+        lambda: _top_with("assign_stolen_piece", "generals"),
+        _top("generals", [10**400]),
+    ),
+    "a thief's general died off the map": (
+        "data.cell or .anchors",
+        lambda: _top_with("assign_stolen_piece", "cell"),
+        _top("cell", 2**63),
+    ),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

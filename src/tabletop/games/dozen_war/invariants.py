@@ -500,6 +500,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             if key in data and not (is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
         _check_task_numbers(where, task.kind, data, n, spec)
+        _check_choice_numbers(where, state, data, spec)
         # The cells a decision offers, as actions number them (``to_action_cell``).
         if "cells" in data and (
             not isinstance(data["cells"], list)
@@ -780,6 +781,34 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         if not isinstance(entry["ctx"], dict) or _nesting(entry["ctx"]) > _MAX_TASK_NESTING:
             raise ValueError(f"{where}.ctx is not a dict nested at most {_MAX_TASK_NESTING} deep")
         check_ctx(f"{where}.ctx", entry["ctx"], spec)
+
+
+def _check_choice_numbers(where: str, state: DozenWarState, data: dict[str, Any], spec: MapSpec) -> None:
+    """The numbers a choice or a step was asked with, within what the engine asks them with: a
+    castle by its index, cells of the board (a summon's anchors, where a thief's general died),
+    a reach the data gives, dice faces, a count of cards or faces, generals on the board. Each
+    of these loaded at 10**400 or -2**63 and then raised ``IndexError`` mid-play."""
+    if "castle" in data and not 0 <= data["castle"] < len(state.castles):
+        raise ValueError(
+            f"{where}.data.castle is {shown(data['castle'])}, no castle of 0..{len(state.castles) - 1}"
+        )
+    cells = [data["cell"]] if is_int(data.get("cell")) else []
+    if not all(0 <= cell < spec.grid.size for cell in chain(cells, data.get("anchors", ()))):
+        raise ValueError(f"{where}.data.cell or .anchors is not all cells of the map: {shown(data)}")
+    low, high = _SELECT_PARAM_RANGES["within"]
+    if "within" in data and not low <= data["within"] <= high:
+        raise ValueError(f"{where}.data.within is {shown(data['within'])}, outside {low}..{high}")
+    if not all(1 <= face <= 6 for face in data.get("faces", ())):
+        raise ValueError(f"{where}.data.faces is {shown(data['faces'])}, not all faces of a d6 (R0.3)")
+    if "count" in data and not 0 <= data["count"] <= _MOST_COUNT:
+        raise ValueError(f"{where}.data.count is {shown(data['count'])}, outside 0..{_MOST_COUNT}")
+    if not all(general in state.units for general in data.get("generals", ())):
+        raise ValueError(f"{where}.data.generals is {shown(data['generals'])}, not all units on the board")
+
+
+#: The most a step counts: the cards a discard asks for (never more than the deck), or the
+#: faces of an evasion (six).
+_MOST_COUNT = len(CARD_COPIES)
 
 
 #: The eight directions of a ray (R2.1d), as a splash keeps its line (``combat._splash``).
