@@ -104,6 +104,22 @@ def test_parallel_steps_take_every_simultaneous_pick() -> None:
         assert table.game.encode(table.history[before + seat]) == action
 
 
+def test_parallel_step_refuses_an_action_for_no_live_agent() -> None:
+    """A misspelt agent's action would be dropped unseen; it is refused and nothing applied."""
+    env = adapter.parallel_env("seven_wonders", players=3)
+    observations, _ = env.reset(seed=3)
+    actions = {
+        agent: int(np.flatnonzero(observation["action_mask"])[0])
+        for agent, observation in observations.items()
+    }
+    before = env.state_now.to_dict()
+    for extra in ("player_3", "Player_0", 0):
+        with pytest.raises(tabletop.IllegalAction, match="name no live agent"):
+            env.step({**actions, extra: 0})
+    assert env.state_now.to_dict() == before
+    env.step(actions)
+
+
 def test_parallel_game_to_the_end() -> None:
     env = adapter.parallel_env("seven_wonders", players=3)
     observations, _ = env.reset(seed=2)

@@ -258,6 +258,9 @@ class TabletopParallelEnv(_Environment, ParallelEnv[str, Observation, int]):  # 
             raise IllegalAction(f"actions must be a dict of agent names to action ids, got {actions!r:.80}")
         if not self.agents:  # the game ended (or was cut) at the last step
             raise IllegalAction("the game is over: call reset()")
+        unknown = [name for name in actions if name not in self.agents]
+        if unknown:  # a misspelt or finished agent's action would be dropped unseen
+            raise IllegalAction(f"actions name no live agent: {unknown!r:.120}; the agents are {self.agents}")
         chosen: dict[int, int] = {}
         for seat, ids in self._legal.items():
             agent = self._table.agents[seat]
