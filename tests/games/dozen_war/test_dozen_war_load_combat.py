@@ -350,6 +350,17 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
         lambda: _top_with("assign_stolen_piece", "cell"),
         _top("cell", 2**63),
     ),
+    "an attack's status no status": (
+        "attack.hostile_status",
+        _numbers_pending,
+        _attack("hostile_status", "x" * 1000),
+    ),
+    "a hit's status no status": ("hit.hostile_status", _in_hit, _hit("hostile_status", "burn")),
+    "an option no choice names": (
+        "data.options",
+        lambda: _top_with("choose_option", "options"),
+        _top("options", [""]),
+    ),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),
 }

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from contract import check_tensors_distinguish, random_game_states, tensor_microseconds
@@ -225,6 +226,25 @@ def test_a_choice_of_cells_marks_those_cells_on_every_map(players: int, mode: st
             assert {cell for cell, value in enumerate(plane) if value} == wanted
             return
     pytest.fail("no choice of cells in 40 random games")
+
+
+def test_a_strike_naming_no_source_encodes_with_no_source_marked() -> None:
+    """The engine declares a strike with source "" when its effect names none (an event's
+    would; no event strikes in the data yet): the tensor encodes it, the source block empty."""
+    for state in play(4, "ffa", 0):
+        if state.attack is not None and state.attack.source == "normal" and state.current_player is not None:
+            break
+    else:
+        pytest.fail("no attack in a random game")
+    state = state.clone()
+    seat, attack = state.current_player, state.attack
+    assert seat is not None and attack is not None
+    before = state.observation_tensor(seat)
+    state.attack = attrs.evolve(attack, source="")
+    state.forget_legal_actions()
+    after = state.observation_tensor(seat)
+    changed = [i for i, (x, y) in enumerate(zip(before, after)) if x != y]
+    assert len(changed) == 1 and before[changed[0]] == 1.0 and after[changed[0]] == 0.0
 
 
 def test_speed() -> None:

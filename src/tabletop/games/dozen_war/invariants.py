@@ -11,7 +11,7 @@ from tabletop.core.describe import shown
 from tabletop.core.invariants import counts_add_up, decision_is_open, each_in_one_place
 from tabletop.core.outcome import Outcome
 
-from .actions import CASTLE_BASE
+from .actions import CASTLE_BASE, OPTIONS
 from .agenda import AUTO, DECIDE
 from .agenda_checks import (
     MOST_STARS,
@@ -507,6 +507,10 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             or not all(is_int(c) and from_action_cell(spec, c) is not None for c in data["cells"])
         ):
             raise ValueError(f"{where}.data.cells is {data['cells']!r}, not a list of cells of the board")
+        if "options" in data and not all(option in OPTIONS for option in data["options"]):
+            raise ValueError(
+                f"{where}.data.options is {shown(data['options'])}, not all options a choice names"
+            )
         # The units or castles a select offers and has taken, how many it may take, and the
         # numbers it was asked with (``interpreter.ask_select``).
         top = CASTLE_BASE + len(state.castles)
@@ -733,6 +737,10 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(f"attack.source is {attack.source!r}: 'normal', a skill or a card")
         if attack.card and attack.card not in CARDS:
             raise ValueError(f"attack.card is {attack.card!r}, no card")
+        if attack.hostile_status not in _HOSTILE:
+            raise ValueError(
+                f"attack.hostile_status is {shown(attack.hostile_status)}, not '' or a status {STATUSES}"
+            )
         if attack.ray is not None and not (is_int(attack.ray) and 0 <= attack.ray < RAYS):
             raise ValueError(
                 f"attack.ray is {shown(attack.ray)}, neither None nor one of the {RAYS} directions"
@@ -759,6 +767,8 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
     if state.attack is None:
         raise ValueError("hit is set but no attack is in progress")
     _check_hit_numbers(state, hit)
+    if hit.hostile_status not in _HOSTILE:
+        raise ValueError(f"hit.hostile_status is {shown(hit.hostile_status)}, not '' or a status {STATUSES}")
     n = state.num_players
     for index, entry in enumerate(hit.after):
         where = f"hit.after[{index}]"
@@ -809,6 +819,10 @@ def _check_choice_numbers(where: str, state: DozenWarState, data: dict[str, Any]
 #: The most a step counts: the cards a discard asks for (never more than the deck), or the
 #: faces of an evasion (six).
 _MOST_COUNT = len(CARD_COPIES)
+
+
+#: What a hit may inflict besides damage (none, or a status, R13.6).
+_HOSTILE = frozenset(("", *STATUSES))
 
 
 #: The eight directions of a ray (R2.1d), as a splash keeps its line (``combat._splash``).

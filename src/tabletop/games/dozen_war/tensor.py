@@ -44,7 +44,7 @@ Layout, in order (``n`` players, ``N`` cells, ``U`` = ``MAX_UNITS``):
   (count); the hit's target, receiver, guard; heals declared in the window (sum); among the
   top task's candidates, among its picked.
 * attack in progress — present, player by relative seat (n), source one-hot (normal, 36
-  skills, 30 designs), card one-hot (none, 30 designs), the 8 numbers (damage, range, star,
+  skills, 30 designs; none for a strike whose effect names no source, as an event's would), card one-hot (none, 30 designs), the 8 numbers (damage, range, star,
   guardable, splash, splash extra, max targets, extra hits), status one-hot (none, 4), ray
   one-hot (none, 8 directions), heal of the user.
 * hit in progress — present, its 4 numbers (damage, star, guardable, HP lost), status one-hot,
@@ -476,7 +476,9 @@ def encode(view: dict[str, Any], seat: int) -> list[float]:
         out[b] = 1.0
         out[b + 1 + rel(attack["player"])] = 1.0
         b += 1 + n
-        out[b + _SOURCE[attack["source"]]] = 1.0
+        source = _SOURCE.get(attack["source"])  # None: a strike whose effect names no source
+        if source is not None:
+            out[b + source] = 1.0
         b += len(_SOURCE)
         out[b + (0 if not attack["card"] else 1 + _DESIGN[attack["card"]])] = 1.0
         b += 1 + _NDESIGN
