@@ -346,7 +346,7 @@ class State(abc.ABC):
         encode = type(self)._encode_observation
         if encode is State._encode_observation:
             raise NotImplementedError(f"{self.game.name} has no observation tensor (no _encode_observation)")
-        tensor = encode(self.observation(seat), seat)
+        tensor = encode(self._observation(seat), seat)  # the seat is checked above
         (size,) = self.observation_shape
         if len(tensor) != size:
             raise ValueError(

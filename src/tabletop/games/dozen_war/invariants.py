@@ -500,7 +500,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             if key in data and not (is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
         _check_task_numbers(where, task.kind, data, n, spec)
-        _check_choice_numbers(where, state, data, spec)
+        _check_choice_numbers(where, state, task.kind, data, spec)
         # The cells a decision offers, as actions number them (``to_action_cell``).
         if "cells" in data and (
             not isinstance(data["cells"], list)
@@ -511,26 +511,6 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(
                 f"{where}.data.options is {shown(data['options'])}, not all options a choice names"
             )
-        # The units or castles a select offers and has taken, how many it may take, and the
-        # numbers it was asked with (``interpreter.ask_select``).
-        top = CASTLE_BASE + len(state.castles)
-        if task.kind == "select":
-            if not all(0 <= item < top for item in chain(data["cands"], data["picked"])):
-                raise ValueError(
-                    f"{where}.data.cands or .picked is {shown(data['cands'])}, {shown(data['picked'])}: "
-                    f"not all unit or castle ids of 0..{top - 1}"
-                )
-            if not 1 <= data["max"] <= top:
-                raise ValueError(f"{where}.data.max is {shown(data['max'])}, outside 1..{top}")
-            for key, (low, high) in _SELECT_PARAM_RANGES.items():
-                if key in data["params"] and not low <= data["params"][key] <= high:
-                    raise ValueError(
-                        f"{where}.data.params.{key} is {shown(data['params'][key])}, outside {low}..{high}"
-                    )
-        # The unit using an effect (a skill's general, a card's unit or receiver), -1 for none.
-        user = data["params"].get("user") if task.kind == "select" else data.get("user")
-        if user is not None and not -1 <= user < top:
-            raise ValueError(f"{where}.data user is {shown(user)}, neither -1 nor a unit or castle id")
         if "stage" in data and (
             data["stage"] not in WINDOW_STAGES
             if task.kind == "window"
@@ -793,11 +773,14 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
         check_ctx(f"{where}.ctx", entry["ctx"], spec)
 
 
-def _check_choice_numbers(where: str, state: DozenWarState, data: dict[str, Any], spec: MapSpec) -> None:
+def _check_choice_numbers(
+    where: str, state: DozenWarState, kind: str, data: dict[str, Any], spec: MapSpec
+) -> None:
     """The numbers a choice or a step was asked with, within what the engine asks them with: a
     castle by its index, cells of the board (a summon's anchors, where a thief's general died),
     a reach the data gives, dice faces, a count of cards or faces, generals on the board. Each
-    of these loaded at 10**400 or -2**63 and then raised ``IndexError`` mid-play."""
+    of these loaded at 10**400 or -2**63 and then raised ``IndexError`` mid-play. A select's
+    candidates, picks, size and numbers, and an effect's user, are bounded the same way."""
     if "castle" in data and not 0 <= data["castle"] < len(state.castles):
         raise ValueError(
             f"{where}.data.castle is {shown(data['castle'])}, no castle of 0..{len(state.castles) - 1}"
@@ -814,6 +797,26 @@ def _check_choice_numbers(where: str, state: DozenWarState, data: dict[str, Any]
         raise ValueError(f"{where}.data.count is {shown(data['count'])}, outside 0..{_MOST_COUNT}")
     if not all(general in state.units for general in data.get("generals", ())):
         raise ValueError(f"{where}.data.generals is {shown(data['generals'])}, not all units on the board")
+    # The units or castles a select offers and has taken, how many it may take, and the
+    # numbers it was asked with (``interpreter.ask_select``).
+    top = CASTLE_BASE + len(state.castles)
+    if kind == "select":
+        if not all(0 <= item < top for item in chain(data["cands"], data["picked"])):
+            raise ValueError(
+                f"{where}.data.cands or .picked is {shown(data['cands'])}, {shown(data['picked'])}: "
+                f"not all unit or castle ids of 0..{top - 1}"
+            )
+        if not 1 <= data["max"] <= top:
+            raise ValueError(f"{where}.data.max is {shown(data['max'])}, outside 1..{top}")
+        for key, (low, high) in _SELECT_PARAM_RANGES.items():
+            if key in data["params"] and not low <= data["params"][key] <= high:
+                raise ValueError(
+                    f"{where}.data.params.{key} is {shown(data['params'][key])}, outside {low}..{high}"
+                )
+    # The unit using an effect (a skill's general, a card's unit or receiver), -1 for none.
+    user = data["params"].get("user") if kind == "select" else data.get("user")
+    if user is not None and not -1 <= user < top:
+        raise ValueError(f"{where}.data user is {shown(user)}, neither -1 nor a unit or castle id")
 
 
 #: The most a step counts: the cards a discard asks for (never more than the deck), or the
