@@ -726,7 +726,7 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
                 f"attack.ray is {shown(attack.ray)}, neither None nor one of the {RAYS} directions"
             )
         _check_attacker(state, attack, kinds)
-        top = CASTLE_BASE + len(state.castles)
+        top = _id_top(state)
         for name, listed in (("targets", attack.targets), ("chosen", attack.chosen)):
             if not all(is_int(item) and 0 <= item < top for item in listed):
                 raise ValueError(
@@ -762,7 +762,7 @@ def _check_attack(state: DozenWarState, spec: MapSpec) -> None:
             raise ValueError(
                 f"{where}.i or .user is not a count: {shown(entry['i'])}, {shown(entry['user'])}"
             )
-        if not -1 <= entry["user"] < CASTLE_BASE + len(state.castles):
+        if not -1 <= entry["user"] < _id_top(state):
             raise ValueError(f"{where}.user is {entry['user']}, neither -1 nor a unit or castle id")
         if entry["i"] >= len(ops_of(entry["ref"])):
             raise ValueError(
@@ -799,7 +799,7 @@ def _check_choice_numbers(
         raise ValueError(f"{where}.data.generals is {shown(data['generals'])}, not all units on the board")
     # The units or castles a select offers and has taken, how many it may take, and the
     # numbers it was asked with (``interpreter.ask_select``).
-    top = CASTLE_BASE + len(state.castles)
+    top = _id_top(state)
     if kind == "select":
         if not all(0 <= item < top for item in chain(data["cands"], data["picked"])):
             raise ValueError(
@@ -817,6 +817,12 @@ def _check_choice_numbers(
     user = data["params"].get("user") if kind == "select" else data.get("user")
     if user is not None and not -1 <= user < top:
         raise ValueError(f"{where}.data user is {shown(user)}, neither -1 nor a unit or castle id")
+
+
+def _id_top(state: DozenWarState) -> int:
+    """One past the last target id of this board: units are 0..MAX_UNITS-1, its castles follow
+    from ``CASTLE_BASE``."""
+    return CASTLE_BASE + len(state.castles)
 
 
 #: The most a step counts: the cards a discard asks for (never more than the deck), or the
@@ -881,7 +887,7 @@ def _check_hit_numbers(state: DozenWarState, hit: Hit) -> None:
     """The hit's target and receiver are a unit or a castle, its guard a unit, its damage and
     stars within the attack's, the heals declared in its window within a heal's (R12.6-R12.7):
     a negative heal loaded and took a unit's last HP."""
-    top = CASTLE_BASE + len(state.castles)
+    top = _id_top(state)
     for name, value in (("target", hit.target), ("receiver", hit.receiver)):
         if not (is_int(value) and 0 <= value < top):
             raise ValueError(
