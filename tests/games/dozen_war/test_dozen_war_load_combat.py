@@ -3,9 +3,9 @@ task, a castle's occupants, the turn's place or an event modifier the rules cann
 attack by no unit or by another seat's, an attack's or a hit's numbers out of range (a negative
 heal that took a unit's last HP), a decision for no seat, the turn in the wrong seat's hands, an
 enemy inside a standing castle, a turn count that does not fit the turn order, a choice's or a
-step's numbers past what the engine asks them with (ids, cells, reaches, faces, counts, an
-effect's place). Each is refused
-by a ``ValueError`` naming the field or the rule (``test_dozen_war_load_counters`` loads
+step's numbers or texts past what the engine asks them with (ids, cells, reaches, faces,
+counts, an effect's place, a gained soldier's type, a status, a card; a splash's units).
+Each is refused by a ``ValueError`` naming the field or the rule (``test_dozen_war_load_counters`` loads
 every state of random play in every mode: no false refusal)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from tabletop.games.dozen_war import GAME
 from tabletop.games.dozen_war.agenda_checks import check_ctx
 from tabletop.games.dozen_war.board import spec_of
-from tabletop.games.dozen_war.components import SKILLS, TOKENS
+from tabletop.games.dozen_war.components import MAX_UNITS, SKILLS, TOKENS
 from tabletop.games.dozen_war.invariants import _ATTACK_BOUNDS
 from tabletop.games.dozen_war.scoring import eliminate
 from tabletop.games.dozen_war.state import DozenWarState
@@ -152,6 +152,14 @@ def _top(key: str, value: Any) -> Callable[[Save], None]:
     return lambda data: data["tasks"][-1]["data"].__setitem__(key, value)
 
 
+def _units_kept(count: int) -> Callable[[Save], None]:
+    def edit(data: Save) -> None:
+        task = next(t for t in data["tasks"] if t["kind"] == "splash_target")
+        del task["data"]["units"][count:]
+
+    return edit
+
+
 def _param(key: str, value: Any) -> Callable[[Save], None]:
     return lambda data: data["tasks"][-1]["data"]["params"].__setitem__(key, value)
 
@@ -272,6 +280,14 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
     "a splash off the board": ("data.cell", _splashing, _task("splash_target", "cell", -1)),
     "a splash's damage negative": ("data.damage", _splashing, _task("splash_target", "damage", -1)),
     "a splash carried past a card's": ("data.extra", _splashing, _task("splash_target", "extra", 5)),
+    "a splash offering no unit id": ("data.units", _splashing, _task("splash_target", "units", [10**400, 1])),
+    "a splash offering one unit twice": ("data.units", _splashing, _task("splash_target", "units", [1, 1])),
+    "a splash offering a unit off the board": (
+        "data.units",
+        _splashing,
+        _task("splash_target", "units", [MAX_UNITS - 1, MAX_UNITS - 2]),
+    ),
+    "a splash offering a single unit": ("data.units", _splashing, _units_kept(1)),
     "an effect's place before its operations": ("data.i", _in_effect, _task("effect", "i", -(2**63))),
     "an effect's place past its operations": ("data.i", _in_effect, _task("effect", "i", 99)),
     "a kept operation past its effect's": ("past the effect's", _with_after, _after("i", 99)),
@@ -360,6 +376,37 @@ EDITS: dict[str, tuple[str, Callable[[], Save], Callable[[Save], None]]] = {
         "data.options",
         lambda: _top_with("choose_option", "options"),
         _top("options", [""]),
+    ),
+    "a gained soldier of no type": (
+        "data.params.type",
+        lambda: _selecting("gain_soldier"),
+        _param("type", ""),
+    ),
+    "a gained soldier of a type no event gives": (
+        "data.params.type",
+        lambda: _selecting("gain_soldier"),
+        _param("type", "INFANTRY"),
+    ),
+    "a status no unit can have": (
+        "data.params.status",
+        lambda: _selecting("status"),
+        _param("status", "burn"),
+    ),
+    "a status lasting as no data says": (
+        "data.params.duration",
+        lambda: _selecting("status"),
+        _param("duration", "turn#"),
+    ),
+    "a buff from no skill or card": ("data.params.source", lambda: _selecting("buff"), _param("source", "x")),
+    "a unit chosen for no attack card": (
+        "data.params.source",
+        lambda: _selecting("card_attacker"),
+        _param("source", ""),
+    ),
+    "a unit chosen for a skill, not a card": (
+        "data.params.source",
+        lambda: _selecting("card_attacker"),
+        _param("source", next(iter(SKILLS))),
     ),
     "a modifier no event gives": ("modifier", _with_modifier, _modifier(100)),
     "a modifier amount a bool": ("modifier", _with_modifier, _modifier(True)),

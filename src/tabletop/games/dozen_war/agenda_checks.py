@@ -14,7 +14,7 @@ from tabletop.core.describe import shown
 from .actions import CASTLE_BASE
 from .components import CARDS, CLASSES, EVENTS, MAX_UNITS, SKILLS, TOKENS, MapSpec
 from .interpreter import FINISH_CELL, FINISH_OPTION, FINISH_SELECT
-from .model import Task
+from .model import STATUSES, Task
 
 _CLASSES = frozenset(CLASSES)
 
@@ -208,19 +208,27 @@ def data_op(value: object) -> bool:
         return False
 
 
-#: The parameters a ``select`` keeps for its purpose's finisher (``ask_select`` calls).
+def _op_values(op: str, key: str) -> frozenset[str]:
+    """The values the data's ``op`` operations give ``key`` (a status's duration, a gained
+    soldier's type)."""
+    return frozenset(item[key] for item in data_dicts() if item.get("op") == op and key in item)
+
+
+#: The parameters a ``select`` keeps for its purpose's finisher (``ask_select`` calls); a text
+#: is one the asking operation can pass (a gained soldier's type of '' loaded, and the pick
+#: then raised ``KeyError``).
 SELECT_PARAMS: dict[str, _Check] = {
     "amount": is_int,
     "cells": is_int,
     "damage": is_int,
     "dodge": _bool,
-    "duration": _str,
+    "duration": _one_of(_op_values("status", "duration")),
     "op": data_op,
-    "source": _str,
+    "source": _one_of(SKILLS, CARDS, ("",)),  # a buff's source (none for an event's), a card's
     "spec": data_op,
     "stars": is_int,
-    "status": _str,
-    "type": _str,
+    "status": _one_of(STATUSES),
+    "type": _one_of(_op_values("gain_soldier", "type")),
     "user": is_int,
     "window": _bool,
     "within": is_int,
@@ -288,12 +296,20 @@ def check_task_data(where: str, kind: str, data: dict[str, Any]) -> None:
             raise ValueError(f"{where}.data.purpose is {shown(data['purpose'])}, no {kind} purpose")
         for key, value in data["params"].items() if kind == "select" else ():
             if key not in SELECT_PARAMS or not SELECT_PARAMS[key](value):
-                raise ValueError(f"{where}.data.params.{key} is {shown(value)}, no parameter of a select")
+                raise ValueError(
+                    f"{where}.data.params.{key} is {shown(value)}, no parameter of a select or not a value "
+                    "its operation passes"
+                )
         given = (data["params"] if kind == "select" else data).keys() - base.keys()
         wanted = PURPOSE_PARAMS.get((kind, data["purpose"]))
         if wanted is not None and given != wanted:
             raise ValueError(
                 f"{where}.data: a {kind} for {data['purpose']!r} is asked with {sorted(wanted)}, not {sorted(given)}"
+            )
+        if data["purpose"] == "card_attacker" and data["params"]["source"] not in CARDS:
+            raise ValueError(
+                f"{where}.data.params.source is {shown(data['params']['source'])}: the attack card "
+                "a unit is chosen for (R6.8)"
             )
         return
     shapes = TASK_DATA.get(kind, ({},))

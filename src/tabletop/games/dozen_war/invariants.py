@@ -496,6 +496,13 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
             key = "target" if task.kind == "guard" else "unit"
             if key in data and data[key] not in state.units:
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no unit on the board")
+        # A splash offers the enemies standing in the cell it reached, the moment it reaches it.
+        if task.kind == "splash_target" and not (
+            len(data["units"]) > 1 and all(unit in state.units for unit in data["units"])
+        ):
+            raise ValueError(
+                f"{where}.data.units is {shown(data['units'])}, not two or more units on the board (R3.4d)"
+            )
         for key in ("partner", "offerer", "victim", "owner"):  # one seat each
             if key in data and not (is_int(data[key]) and 0 <= data[key] < n):
                 raise ValueError(f"{where}.data.{key} is {shown(data[key])}, no seat of 0..{n - 1}")
@@ -852,6 +859,9 @@ def _check_task_numbers(where: str, kind: str, data: dict[str, Any], n: int, spe
             f"{where}.data.damage is {shown(data['damage'])}, outside 0..{_ATTACK_BOUNDS['damage']}"
         )
     if kind in ("splash", "splash_target"):
+        units = data["units"]
+        if not all(0 <= unit < MAX_UNITS for unit in units) or len(set(units)) != len(units):
+            raise ValueError(f"{where}.data.units is {shown(units)}, not distinct unit ids (R3.4d)")
         if tuple(data["d"]) not in _DIRECTIONS:
             raise ValueError(f"{where}.data.d is {shown(data['d'])}, not one of the 8 directions (R3.4d)")
         if not 0 <= data["cell"] < spec.grid.size:
