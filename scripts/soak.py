@@ -112,7 +112,9 @@ def main() -> None:
     args = parser.parse_args()
     jobs = []
     for name in args.games or tabletop.game_names():
-        for players, options in configurations(tabletop.load(name)):
+        # Every option's every value (7 Wonders' sides B and random, Dozen War's draft too),
+        # not only what the benchmark plays.
+        for players, options in configurations(tabletop.load(name), defaults=False):
             for start in range(args.seed, args.seed + args.count, 100):
                 seeds = range(start, min(start + 100, args.seed + args.count))
                 jobs.append((name, players, options, seeds, args.deep, args.fuzz))

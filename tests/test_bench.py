@@ -19,6 +19,7 @@ from tabletop.bench import (
     change,
     cold_start,
     configuration_key,
+    configurations,
     edge_configurations,
     print_cold,
     read_baseline,
@@ -173,3 +174,20 @@ def test_the_adapter_and_search_benchmarks_play_the_default_options_unless_fixed
     assert edge_configurations(dozen_war) == [(2, {"generals": "random"}), (4, {"generals": "random"})]
     assert edge_configurations(dozen_war, 3, {"generals": "draft"}) == [(3, {"generals": "draft"})]
     assert edge_configurations(TOY) == [(TOY.min_players, {}), (TOY.max_players, {})]
+
+
+def test_configurations_without_the_defaults_vary_every_option() -> None:
+    """What the soak plays: 7 Wonders' every side and Dozen War's drafted generals too."""
+    seven = tabletop.load("seven_wonders")
+    assert {options["side"] for _, options in configurations(seven)} == {"A"}
+    every = list(configurations(seven, defaults=False))
+    assert {options["side"] for _, options in every} == {"A", "B", "random"}
+    assert {players for players, _ in every} == {2, 3, 5, 7}
+    dozen_war = list(configurations(tabletop.load("dozen_war"), defaults=False))
+    assert {options["generals"] for _, options in dozen_war} == {"draft", "random"}
+    assert {(players, options["mode"]) for players, options in dozen_war} == {
+        (2, "engage"),
+        (3, "ffa"),
+        (4, "ffa"),
+        (4, "alliance"),
+    }

@@ -81,13 +81,18 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
 
 
 def configurations(
-    game: Game[Any], players: int | None = None, options: Mapping[str, Any] | None = None
+    game: Game[Any],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    defaults: bool = True,
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """The player counts (fewest and most, or the game's entry in :data:`PLAYER_COUNTS`) times
-    every value of each option with fixed choices, unless fixed by the caller."""
+    every value of each option with fixed choices, unless fixed by the caller or (with
+    ``defaults``, what the benchmark plays) by :data:`DEFAULT_OPTIONS`."""
     default_counts = PLAYER_COUNTS.get(game.name, (game.min_players, game.max_players))
     counts = [players] if players is not None else sorted(set(default_counts))
-    fixed = {**DEFAULT_OPTIONS.get(game.name, {}), **(options or {})}
+    fixed = {**(DEFAULT_OPTIONS.get(game.name, {}) if defaults else {}), **(options or {})}
     varying = [o for o in game.options.values() if o.choices is not None and o.name not in fixed]
     for count in counts:
         for values in itertools.product(*(o.choices or () for o in varying)):
