@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from tabletop.bench import (
     BASELINE_FORMAT,
     COLD_GAMES,
     FIGURES,
+    WARM_UP_SEEDS,
     ColdResult,
     bench,
     change,
@@ -34,6 +36,25 @@ def test_bench_measures_every_figure() -> None:
         assert getattr(r, name) > 0, name
     assert r.mean_saved_actions > 0 and r.mean_decisions > r.mean_saved_actions
     assert r.key == configuration_key("toy", 2, {"pile": 15})
+
+
+def test_bench_times_new_games_after_warming_up_on_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The figure is a long run's speed: other games first, untimed, then games never played
+    # before (a replayed game would hit caches keyed by its exact positions).
+    seeds: list[int] = []
+    new_game = TOY.new_game
+
+    def seeded(**kwargs: Any) -> Any:
+        seeds.append(kwargs["seed"])
+        return new_game(**kwargs)
+
+    monkeypatch.setattr(TOY, "new_game", seeded)
+    bench(TOY, 2, {"pile": 15}, seconds=0.2, seed=5)
+    warm = [seed for seed in seeds if seed >= WARM_UP_SEEDS]
+    assert warm and warm == list(range(WARM_UP_SEEDS + 5, WARM_UP_SEEDS + 5 + len(warm)))
+    # Every warm-up game before the first timed one; the timed ones from the seed given on.
+    timed = seeds[len(warm) :]
+    assert timed[:3] == [5, 6, 7]
 
 
 def _figures_row(out: str, label: str) -> list[str]:
