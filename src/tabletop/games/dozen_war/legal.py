@@ -585,9 +585,14 @@ def _zone(
     ``moving``: the index of the move codes the unit's moves read, a general's or a soldier's)."""
     near, near_cells = _near_zone(mode, cell, budget)
     aimed, passed, ray_cells = _ray_zone(mode, cell, reach)
+    if len(ray_cells) < 2:  # no cell lies before another on a ray: nothing can stop a shot
+        return lambda codes: (near(codes[moving]), aimed(codes[1])), near_cells | ray_cells
 
     def key(codes: CellCodes) -> Any:
-        return near(codes[moving]), aimed(codes[1]), passed(codes[stopping])
+        targets = aimed(codes[1])
+        # With no target on its rays a unit has no attack, whatever stands between, so a unit
+        # passing through them (most moves) leaves its block as it was.
+        return near(codes[moving]), targets, passed(codes[stopping]) if 1 in targets else None
 
     return key, near_cells | ray_cells
 
