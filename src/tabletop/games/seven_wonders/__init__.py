@@ -65,15 +65,17 @@ reference transcription, see ``shared/reference/seven_wonders``):
 * 2 players (rules.json's "expert" variant): the 3-player deck; the Free City starts with 3
   coins; each Age 7 cards a player and 7 in the Free City's pile; the holder draws the top pile
   card at the start of every turn and picks its own card, then the Free City's; the Free City
-  must build (a structure or a stage) when it can, and by chain when a chain makes the card
-  free; it buys from both players under the normal rules (what it lacks: never a resource its
+  must build (a structure or a stage) when it can, judged on the hand left after the holder's
+  own pick, and by chain when a chain makes the card free (such a card is then neither put
+  under a stage nor discarded); it buys from both players under the normal rules (what it lacks: never a resource its
   own cards could make instead), its controller choosing the seller "regardless of price": the
   Free City is offered every distinct split of those purchases, none pruned, since its
   controller is one of the sellers and may prefer to be paid more;
   the hands swap after each turn and the Free City card travels with them (the holder
   alternates); it starts with the seat left of the Free City (seat 0) in Ages I and III and
   right of it (seat 1) in Age II. The Free City's last pile card is discarded with the 7th
-  cards. Its wonder powers are decided by its controller; as Babylon B its 7th card is the last
+  cards. Its wonder powers are decided by its controller (the seat that held the Free City card
+  that turn, before the card moves on with the hand); as Babylon B its 7th card is the last
   pile card. Only the two players can win.
 * Determinization: a seat's view of a hand it passed keeps the cards it saw there; the redeal
   keeps them in that hand as far as its size allows and sends the rest to face-down places of
