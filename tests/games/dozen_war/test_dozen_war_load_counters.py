@@ -258,6 +258,13 @@ def test_a_finished_games_outcome_keeps_to_its_totals_and_best_key() -> None:
         ValueError, match=r"reason is 'last_standing', but the final state does not end that way \(R7.1"
     ):
         GAME.state_from_dict(data, verify=False)
+    data["outcome"]["reason"] = "all_eliminated"  # a draw, but three seats still play
+    data["outcome"]["winners"] = []
+    with pytest.raises(
+        ValueError, match=r"reason is 'all_eliminated', but the final state does not end that way \(DW-7.2d"
+    ):
+        GAME.state_from_dict(data, verify=False)
+    data["outcome"]["winners"] = [1]
     data["outcome"]["reason"] = "engage_draw"  # not an Engage game
     with pytest.raises(ValueError, match="outcome reason is 'engage_draw', but the final state does not"):
         GAME.state_from_dict(data, verify=False)

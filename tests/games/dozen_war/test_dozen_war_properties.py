@@ -38,6 +38,7 @@ def test_random_play_keeps_every_invariant_and_ends(seed: int, config: tuple[int
         "engage_draw",
         "engage_five_idle_turns",
         "engage_turn_limit",
+        "all_eliminated",
     }
     saved = json.loads(json.dumps(state.to_dict()))
     assert GAME.state_from_dict(saved).to_dict() == state.to_dict()

@@ -61,6 +61,11 @@ Rulings where RULESET.md is silent (IDs DW-…):
   where the general died.
 * DW-7.2a: an eliminated player's turn (if it is the current one) ends at once; its seat
   leaves the turn order when play passes on.
+* DW-7.2d: when the last players (or teams) still playing are all eliminated by the same
+  check (an event's outcome, an attack and its counters), the game ends at once in a draw:
+  nobody wins (``winners == ()``), ``outcome.reason`` is ``"all_eliminated"`` (beside R16.6's
+  reasons). R7.2b names the one player left the winner, and R7.2 says eliminated players
+  take no part in the final scoring, so none of those knocked out together can win.
 * DW-11.8: Engage's idle count is kept for the first player (the roll's winner) only; an
   attack action is a normal attack, a fist skill or an attack-kind card.
 * DW-8.11: a general that handed map pieces over this turn may not receive any until the

@@ -349,6 +349,7 @@ _ENDS = {
     "score": "R16.1-R16.4: at the end of round 8, the best key of score, map pieces, standing castles, coins",
     "five_map_pieces": "R7.1a: the team still playing that holds five map pieces",
     "last_standing": "R7.1: the one team left, its seats still playing",
+    "all_eliminated": "DW-7.2d: every seat eliminated, the last ones together: a draw, no winner",
     "engage_general_killed": "R11.7: Engage, the seat whose general lives",
     "engage_draw": "R11.7: Engage, both generals dead, no winner",
     "engage_turn_limit": "R11.9: Engage drawn after the 100th turn, no winner",

@@ -1,7 +1,7 @@
 """Scores, the end checks after every complete action, and the Outcome (§7, §10, §11, §16).
 
 ``scores()`` gives each seat ``skulls``, ``castles`` (captured, 2 points each), ``map_pieces``
-and ``total``. ``Outcome.reason`` is one of R16.6's words.
+and ``total``. ``Outcome.reason`` is one of R16.6's words, or ``all_eliminated`` (DW-7.2d).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def _finish(state: DozenWarState, winners: tuple[int, ...], reason: str) -> None
 
 
 def finish_draw(state: DozenWarState, reason: str) -> None:
-    """A draw: nobody wins (R11.7, R11.9)."""
+    """A draw: nobody wins (R11.7, R11.9, DW-7.2d)."""
     _finish(state, (), reason)
 
 
@@ -119,6 +119,8 @@ def winners_by(state: DozenWarState, reason: str) -> tuple[int, ...] | None:
         return score_winners(state) if state.round == LAST_ROUND else None
     if reason == "last_standing":
         return live if len({state.side_of[s] for s in live}) == 1 else None
+    if reason == "all_eliminated":
+        return () if not live else None
     if reason == "five_map_pieces":
         held = held_pieces(state)
         for team in sorted(set(state.side_of)):
@@ -241,6 +243,9 @@ def check_end(state: DozenWarState) -> None:
     if len(alive_teams) == 1:
         team = alive_teams.pop()
         _finish(state, tuple(s for s in _members(state, team) if not state.eliminated[s]), "last_standing")
+    elif not alive_teams:
+        # DW-7.2d: the last players (teams) went out together: nobody is left to win.
+        finish_draw(state, "all_eliminated")
 
 
 #: Seats 0..n-1 per player count.

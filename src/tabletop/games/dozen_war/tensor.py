@@ -103,6 +103,7 @@ REASONS: tuple[str, ...] = (
     "engage_five_idle_turns",
     "engage_turn_limit",
     "engage_draw",
+    "all_eliminated",
 )
 TOP_TASKS = 4
 BAG = 32
