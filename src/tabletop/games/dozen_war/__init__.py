@@ -66,6 +66,21 @@ Rulings where RULESET.md is silent (IDs DW-…):
   nobody wins (``winners == ()``), ``outcome.reason`` is ``"all_eliminated"`` (beside R16.6's
   reasons). R7.2b names the one player left the winner, and R7.2 says eliminated players
   take no part in the final scoring, so none of those knocked out together can win.
+* DW-14.6a: E11 Sandstorm's -1 range changes the range R12.3 reads (a normal attack's, and a
+  selector's measured in ``current`` range); a skill with a fixed range (Hàn Tiễn 4, Ma Kích 3,
+  Cán Cân Công Lý 3) and a ``base`` range keep theirs. E11 and E13 reach a unit by its class
+  now, so Grim disguised as an archer or a cavalry unit is reached.
+* DW-8.10a: digging and handing over do not exclude each other: a general that has dug may
+  still hand map pieces over, and one that has handed over may still dig and move (R8.10 and
+  R8.11 each end only attacks and skills). A stun stops the giver only: a stunned general may
+  receive pieces.
+* DW-15.9a: a thief with no living general places a stolen map piece in a cell holding one of
+  its soldiers (R15.9), a mountain included (an archer's); it counts for whoever occupies the
+  cell (R15.10), and no general can dig it there.
+* DW-2.19b: on the warp cell, a dig takes the volcano's last token before a loose piece lying
+  there (R2.19a, R8.10); a later dig takes the piece.
+* DW-14.2a: E15's "most map pieces" counts R15.10's pieces: loose pieces in the cells a
+  player's units occupy count with those its generals hold.
 * DW-11.8: Engage's idle count is kept for the first player (the roll's winner) only; an
   attack action is a normal attack, a fist skill or an attack-kind card.
 * DW-8.11: a general that handed map pieces over this turn may not receive any until the
