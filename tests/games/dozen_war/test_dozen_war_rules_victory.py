@@ -9,18 +9,21 @@ from games.dozen_war.dozen_war_helpers import (
     bare,
     castle,
     cell,
+    defend,
     eliminate,
     engage_duel,
     general,
+    give,
     play,
     soldier,
     target,
 )
 from tabletop.core import Rng
-from tabletop.games.dozen_war.actions import Attack
+from tabletop.games.dozen_war.actions import Attack, DefendCard
 from tabletop.games.dozen_war.components import stats_of
 from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.evaluation import GENERAL_WEIGHT, THREAT_WEIGHT
+from tabletop.games.dozen_war.invariants import check_turn_order
 from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.scoring import finish_by_score, totals
 from tabletop.games.dozen_war.state import DozenWarState
@@ -192,3 +195,23 @@ def test_dw_7_2d_players_knocked_out_together_by_an_event_draw() -> None:
     assert not s.units and s.is_terminal
     assert s.outcome is not None and s.outcome.reason == "all_eliminated" and s.outcome.winners == ()
     assert s.returns() == (0.0, 0.0, 0.0, 0.0) and s.legal_actions() == []
+    # The finished state's turn order passes the load checks: its seat in turn is out but stays.
+    check_turn_order(s)
+
+
+def test_dw_7_2a_an_attacker_knocked_out_by_a_counter_leaves_the_last_player_the_winner() -> None:
+    """R7.2, R7.2b, DW-7.2a: the player in turn loses its last unit to a counter (Kiếm Một Tay)
+    while one other player is left: that player wins at once, and the finished state, its
+    eliminated seat in turn still in the order (play never passes on), is a valid state."""
+    s = bare()
+    eliminate(s, 1, 3)
+    for uid in [u.id for u in s.units.values() if u.owner == 0]:
+        del s.units[uid]  # seat 0's far-away anchor: the archer below is all it has
+    archer = soldier(s, 0, "archer", (6, 5), hp=1)
+    cavalry = soldier(s, 2, "cavalry", (6, 6))
+    give(s, 2, "cav.kiem_mot_tay")
+    defend(s, archer, cavalry, DefendCard("cav.kiem_mot_tay"))
+    assert s.eliminated == [True, True, False, True] and archer not in s.units
+    assert s.outcome is not None and s.outcome.reason == "last_standing" and s.outcome.winners == (2,)
+    assert s.turns.current == 0 and 0 in s.turns.order
+    check_turn_order(s)

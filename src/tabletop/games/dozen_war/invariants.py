@@ -405,6 +405,24 @@ def _is_ref(ref: object) -> bool:
     return catalog is not None and len(rest) == 1 and rest[0] in catalog
 
 
+def check_turn_order(state: DozenWarState) -> None:
+    """The turn order holds every seat still playing and no eliminated one (R7.2a), but the
+    seat in turn once the game is over: DW-7.2a lets an eliminated current seat leave the order
+    when play passes on, which it never does after the end (an attacker knocked out by a
+    counter, the last players out together: DW-7.2d)."""
+    n = state.num_players
+    stays = state.turns.current if state.outcome is not None else None
+    for seat in state.turns.order:
+        if not is_int(seat) or not 0 <= seat < n:
+            raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
+        if state.eliminated[seat] and seat != stays:
+            raise ValueError(f"eliminated[{seat}] is set but seat {seat} is still in the turn order")
+    # A seat still playing but out of the order never gets a turn: the game stalled mid-play.
+    missing = [seat for seat in range(n) if not state.eliminated[seat] and seat not in state.turns.order]
+    if missing:
+        raise ValueError(f"turns.order {state.turns.order} lacks seat(s) {missing}, which are still playing")
+
+
 def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
     """The agenda's free-form data the engine indexes with, and who is still playing: what
     broke here loaded and then raised ``TypeError``/``IndexError`` mid-play."""
@@ -439,15 +457,7 @@ def _check_tasks(state: DozenWarState, spec: MapSpec) -> None:
                 f"the modifier {(seat, units, stat, amount)!r} changes {stat} by {shown(amount)}, "
                 "which no event does (R14, events.json round_modifier)"
             )
-    for seat in state.turns.order:
-        if not is_int(seat) or not 0 <= seat < n:
-            raise ValueError(f"turns.order holds {seat!r}, no seat of 0..{n - 1}")
-        if state.eliminated[seat]:
-            raise ValueError(f"eliminated[{seat}] is set but seat {seat} is still in the turn order")
-    # A seat still playing but out of the order never gets a turn: the game stalled mid-play.
-    missing = [seat for seat in range(n) if not state.eliminated[seat] and seat not in state.turns.order]
-    if missing:
-        raise ValueError(f"turns.order {state.turns.order} lacks seat(s) {missing}, which are still playing")
+    check_turn_order(state)
     for index, task in enumerate(state.tasks):
         where = f"tasks[{index}] ({task.kind!r})"
         if not is_int(task.seat) or not -1 <= task.seat < n:
