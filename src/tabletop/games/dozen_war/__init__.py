@@ -60,7 +60,8 @@ Rulings where RULESET.md is silent (IDs DW-…):
 * DW-15.8: a thief with no living general and no unit at all leaves a stolen map piece loose
   where the general died.
 * DW-7.2a: an eliminated player's turn (if it is the current one) ends at once; its seat
-  leaves the turn order when play passes on.
+  leaves the turn order when play passes on (so when that elimination ends the game, the
+  seat stays in the finished state's order: play never passes on).
 * DW-7.2d: when the last players (or teams) still playing are all eliminated by the same
   check (an event's outcome, an attack and its counters), the game ends at once in a draw:
   nobody wins (``winners == ()``), ``outcome.reason`` is ``"all_eliminated"`` (beside R16.6's
