@@ -11,6 +11,7 @@ from games.dozen_war.dozen_war_helpers import (
     cell,
     defend,
     eliminate,
+    end_round,
     engage_duel,
     general,
     give,
@@ -21,12 +22,9 @@ from games.dozen_war.dozen_war_helpers import (
 from tabletop.core import Rng
 from tabletop.games.dozen_war.actions import Attack, DefendCard
 from tabletop.games.dozen_war.components import stats_of
-from tabletop.games.dozen_war.effects import run
 from tabletop.games.dozen_war.evaluation import GENERAL_WEIGHT, THREAT_WEIGHT
 from tabletop.games.dozen_war.invariants import check_turn_order
-from tabletop.games.dozen_war.model import Task
 from tabletop.games.dozen_war.scoring import finish_by_score, totals
-from tabletop.games.dozen_war.state import DozenWarState
 from tabletop.games.dozen_war.table import held_pieces, pieces_of
 
 
@@ -169,25 +167,15 @@ def test_r16_2_outside_engage_agents_weigh_the_score() -> None:
     assert state.evaluation() == [sheet["total"] for sheet in state.scores()] == [0, 0, 3, 0]
 
 
-def _round_with_event(s: DozenWarState, design: str, seed: int) -> None:
-    """Start round ``s.round + 1`` with event ``design`` on top of the events, chance from
-    ``seed``."""
-    s.round += 1
-    s.turns.position = 0
-    s.events.append(design + "#1")
-    s.rng = Rng.from_seed(seed)
-    s.tasks = [Task("round_end"), Task("round_start")]
-    s.forget_legal_actions()
-    run(s)
-
-
 def test_dw_7_2d_players_knocked_out_together_by_an_event_draw() -> None:
     """DW-7.2d: E04 Desertion rolled low by every player, each holding one soldier and nothing
     else (no castle, no general): all four are eliminated by the same event outcome. Nobody is
     left to win (R7.2b) and eliminated players do not score (R7.2): a draw."""
     for seed in range(200):
         s = bare(round_=1)
-        _round_with_event(s, "E04", seed)
+        s.events.append("E04#1")  # the next round's event
+        s.rng = Rng.from_seed(seed)
+        end_round(s)
         if all(s.eliminated):
             break
     else:
