@@ -133,6 +133,23 @@ def _rate_of(work: Callable[[], int], seconds: float) -> float:
 WARM_UP_SEEDS = 1 << 32
 
 
+def _play_for(
+    game: Game[Any], players: int, options: Mapping[str, Any], seconds: float, first: int, rng: Rng
+) -> tuple[int, int, float]:
+    """Random games from seed ``first`` on, choices from ``rng``, for about ``seconds`` of CPU
+    and at least one game: the games and decisions played and the CPU seconds they took."""
+    games = decisions = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline or games == 0:
+        state = game.new_game(players=players, seed=first + games, **options)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+        games += 1
+    return games, decisions, time.process_time() - start
+
+
 def bench(
     game: Game[Any], players: int, options: Mapping[str, Any], seconds: float = 2.0, seed: int = 0
 ) -> BenchResult:
@@ -143,25 +160,9 @@ def bench(
     :data:`WARM_UP_SEEDS` on) come first, untimed, so that the memo caches and the interpreter's
     specialised code are as a long run has them. A fresh process's first games are slower;
     :func:`cold_start` measures them apart."""
-    warm_up = Rng.from_seed(WARM_UP_SEEDS + seed)
-    deadline = time.process_time() + seconds / 2
-    warmed = 0
-    while time.process_time() < deadline or warmed == 0:
-        state = game.new_game(players=players, seed=WARM_UP_SEEDS + seed + warmed, **options)
-        while not state.is_terminal:
-            state.apply(warm_up.choice(state.legal_actions()))
-        warmed += 1
+    _play_for(game, players, options, seconds / 2, WARM_UP_SEEDS + seed, Rng.from_seed(WARM_UP_SEEDS + seed))
     rng = Rng.from_seed(seed)
-    games = decisions = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while time.process_time() < deadline or games == 0:
-        state = game.new_game(players=players, seed=seed + games, **options)
-        while not state.is_terminal:
-            state.apply(rng.choice(state.legal_actions()))
-            decisions += 1
-        games += 1
-    elapsed = time.process_time() - start
+    games, decisions, elapsed = _play_for(game, players, options, seconds, seed, rng)
     # Clone and load speed, timed apart, on states halfway through a few more random games.
     middles: list[State] = []
     for extra in range(8):
